@@ -1,0 +1,97 @@
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config.js';
+import { createOrganizationWithUsers } from './api.js';
+
+export const ADMIN_STATE = new URL('../.auth/admin.json', import.meta.url).pathname;
+
+/** Signs a page in through the real sign-in API, as a browser would (cookie set on the page's context). */
+export async function signIn(page: Page, username: string, password: string, organization = 'built-in') {
+  const res = await page.request.post(`${baseURL}/api/login`, {
+    data: { type: 'login', application: 'app-built-in', organization, username, password, autoSignin: true },
+    headers: { origin: baseURL },
+  });
+  const body = await res.json();
+  if (body.status !== 'ok') throw new Error(`sign-in of ${organization}/${username} failed: ${body.msg}`);
+}
+
+/** Fills the sign-in form of the page already open and submits it with Enter. */
+export async function submitSignInForm(page: Page, username: string, password: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').press('Enter');
+}
+
+/** Tests that start signed in as built-in/admin (the state saved by global.setup.ts). */
+export const adminTest = base.extend({
+  storageState: ADMIN_STATE,
+});
+
+/** An organization of the test's own with an administrator (boss) and an ordinary user (worker). */
+export type Team = Awaited<ReturnType<typeof createOrganizationWithUsers>>;
+
+/** Tests that start signed out and get a fresh organization with its two users. */
+export const teamTest = base.extend<{ team: Team }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
+  team: async ({}, use) => use(await createOrganizationWithUsers()),
+});
+
+/** Admin-signed-in tests that also get a fresh organization with its two users. */
+export const adminTeamTest = adminTest.extend<{ team: Team }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
+  team: async ({}, use) => use(await createOrganizationWithUsers()),
+});
+
+/** A toast of antd's message API (each notice is a role=alert) with exactly this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole('alert').getByText(text, { exact: true });
+}
+
+/** The level-1 heading every screen has. */
+export function heading(page: Page, name?: string): Locator {
+  return page.getByRole('heading', { level: 1, ...(name === undefined ? {} : { name, exact: true }) });
+}
+
+/** The data rows of the list on the page (every data row has its own Delete button). */
+export function dataRows(page: Page): Locator {
+  return page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Delete', exact: true }) });
+}
+
+/** The list row of the record named `name` (its name cell is a link to the record). */
+export function rowOf(page: Page, name: string): Locator {
+  return dataRows(page).filter({ has: page.getByRole('link', { name, exact: true }) });
+}
+
+/** The pagination's total text. */
+export function totalText(page: Page, total: number): Locator {
+  return page.getByText(`${total} in total`, { exact: true });
+}
+
+/**
+ * Picks a choice of the open antd select. antd renders a hidden listbox for screen readers and a
+ * separate visible list; the visible entries carry the option's text as their title.
+ */
+export async function chooseOption(page: Page, text: string) {
+  await page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true }).click();
+}
+
+/** The header button of the account menu (My Account, Logout). */
+export function accountMenu(page: Page): Locator {
+  return page.getByRole('button', { name: /^Account menu of / });
+}
+
+/** Opens the header's account menu and chooses Logout. */
+export async function logOut(page: Page) {
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+}
+
+/** Presses Tab until `target` has the focus (fails after `limit` presses): proves it is reachable by keyboard. */
+export async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target, `reached with at most ${limit} presses of Tab`).toBeFocused();
+}
+
+export { expect };

@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { addUsers, createOrganization, unique } from '../support/api.js';
+import { adminTest, dataRows, expect, rowOf, toast, totalText } from '../support/fixtures.js';
+
+/**
+ * The generic list, on an organization's user list whose data the test controls: exactly one
+ * page plus one row (11 users at the default page size of 10), named {prefix}01 ... {prefix}11.
+ */
+const test = adminTest.extend<{ list: { org: string; names: string[] } }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
+  list: async ({}, use) => {
+    const org = await createOrganization('list');
+    const prefix = unique('u');
+    const names = Array.from({ length: 11 }, (_, i) => `${prefix}${String(i + 1).padStart(2, '0')}`);
+    // Added out of name order, so that no order of the list follows from the order of adding.
+    await addUsers(org, [...names.slice(5), ...names.slice(0, 5)]);
+    await use({ org, names });
+  },
+});
+
+/** The name links of the rows shown, in row order (user names all start with the list's prefix). */
+const shownNames = (page: Page, names: string[]) =>
+  page.getByRole('table').getByRole('link', { name: new RegExp(`^${(names[0] ?? '').slice(0, -2)}`) });
+
+/** A page item of the pagination (antd names them by their number). */
+const pageItem = (page: Page, n: number) => page.getByRole('listitem', { name: String(n), exact: true });
+
+test('pages on the server, with the total count, a quick jumper and a size changer', async ({ page, list }) => {
+  await page.goto(`/organizations/${list.org}/users`);
+  await expect(totalText(page, 11)).toBeVisible();
+  await expect(dataRows(page)).toHaveCount(10);
+
+  const secondPage = page.waitForRequest((r) => r.url().includes('/api/get-users') && r.url().includes('p=2&pageSize=10'));
+  await pageItem(page, 2).click();
+  await secondPage;
+  await expect(page).toHaveURL(`/organizations/${list.org}/users?p=2`);
+  await expect(dataRows(page)).toHaveCount(1);
+
+  await page.getByRole('textbox', { name: 'Page' }).fill('1');
+  await page.getByRole('textbox', { name: 'Page' }).press('Enter');
+  await expect(page).toHaveURL(`/organizations/${list.org}/users`);
+  await expect(dataRows(page)).toHaveCount(10);
+
+  await page.getByRole('combobox', { name: 'Page Size' }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('20 / page').click();
+  await expect(page).toHaveURL(`/organizations/${list.org}/users?pageSize=20`);
+  await expect(dataRows(page)).toHaveCount(11);
+  await expect(totalText(page, 11)).toBeVisible();
+});
+
+test('sorts by a column on the server, ascending then descending', async ({ page, list }) => {
+  await page.goto(`/organizations/${list.org}/users`);
+  await expect(dataRows(page)).toHaveCount(10);
+  const nameHeader = page.getByRole('columnheader', { name: 'Name', exact: true });
+
+  await nameHeader.getByText('Name', { exact: true }).click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/sortField=name&sortOrder=ascend/);
+  await expect(shownNames(page, list.names)).toHaveText(list.names.slice(0, 10));
+
+  await nameHeader.getByText('Name', { exact: true }).click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sortField=name&sortOrder=descend/);
+  await expect(shownNames(page, list.names)).toHaveText([...list.names].reverse().slice(0, 10));
+});
+
+test('searches one column on the server and resets the search', async ({ page, list }) => {
+  const wanted = list.names[6] ?? '';
+  await page.goto(`/organizations/${list.org}/users`);
+  await expect(totalText(page, 11)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Search Name' }).click();
+  await page.getByRole('textbox', { name: 'Search Name' }).fill(wanted);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(`/organizations/${list.org}/users?field=name&value=${wanted}`);
+  await expect(totalText(page, 1)).toBeVisible();
+  await expect(shownNames(page, list.names)).toHaveText([wanted]);
+
+  await page.getByRole('button', { name: 'Search Name' }).click();
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(page).toHaveURL(`/organizations/${list.org}/users`);
+  await expect(totalText(page, 11)).toBeVisible();
+});
+
+test('deleting the only row of the last page steps back one page', async ({ page, list }) => {
+  await page.goto(`/organizations/${list.org}/users?p=2`);
+  await expect(dataRows(page)).toHaveCount(1);
+  const last = (await shownNames(page, list.names).textContent()) ?? '';
+
+  await rowOf(page, last).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, 'Successfully deleted')).toBeVisible();
+  await expect(page).toHaveURL(`/organizations/${list.org}/users`);
+  await expect(totalText(page, 10)).toBeVisible();
+  await expect(dataRows(page)).toHaveCount(10);
+  await expect(pageItem(page, 1)).toHaveClass(/ant-pagination-item-active/);
+  await expect(pageItem(page, 2)).toHaveCount(0);
+});

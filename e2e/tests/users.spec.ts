@@ -1,0 +1,186 @@
+import type { Page } from '@playwright/test';
+import { createOrganizationWithUsers, getRecord } from '../support/api.js';
+import {
+  accountMenu,
+  dataRows,
+  expect,
+  heading,
+  rowOf,
+  signIn,
+  submitSignInForm,
+  teamTest,
+  adminTeamTest as test,
+  toast,
+  totalText,
+} from '../support/fixtures.js';
+
+const nameInput = (page: Page) => page.getByLabel('Name', { exact: true });
+const displayNameInput = (page: Page) => page.getByLabel('Display name', { exact: true });
+// Each button is shown above and below the form.
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
+const setPasswordButton = (page: Page) => page.getByRole('button', { name: 'Password: Set password' });
+
+/** The user name in the address of an edit page. */
+const userOfUrl = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/')[3] ?? '');
+
+test("a global admin's user list shows the users of every organization", async ({ page, team }) => {
+  await page.goto('/users');
+  await expect(heading(page, 'Users')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add' })).toBeEnabled();
+
+  await page.goto(`/users?field=owner&value=${team.org}`);
+  await expect(totalText(page, 2)).toBeVisible();
+  await expect(rowOf(page, 'boss')).toBeVisible();
+  await expect(rowOf(page, 'worker')).toBeVisible();
+
+  await page.goto('/users?field=owner&value=built-in');
+  await expect(rowOf(page, 'admin')).toBeVisible();
+  // Neither the built-in admin nor the signed-in account can be deleted.
+  await expect(rowOf(page, 'admin').getByRole('button', { name: 'Delete' })).toBeDisabled();
+});
+
+test("Add in an organization's user list creates a user there and opens it as New User", async ({ page, team }) => {
+  await page.goto(`/organizations/${team.org}/users`);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(toast(page, 'Successfully added')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/users/${team.org}/user_[a-z0-9]{6}\\?mode=add$`));
+  const name = userOfUrl(page);
+  await expect(heading(page, 'New User')).toBeVisible();
+  await expect(page.getByTitle(team.org, { exact: true })).toBeVisible();
+  await expect(displayNameInput(page)).toHaveValue(/^New User - [a-z0-9]{6}$/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(`${name}@example.com`);
+
+  await displayNameInput(page).fill('Newcomer');
+  await saveButton(page).click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  // Saved, it is no longer a placeholder.
+  await expect(page).toHaveURL(`/users/${team.org}/${name}`);
+  await expect(heading(page, 'Edit User')).toBeVisible();
+  expect(await getRecord('user', team.org, name)).toMatchObject({ displayName: 'Newcomer', tag: 'staff', isAdmin: false });
+});
+
+test("Cancel in add mode deletes the new user and returns to the organization's user list", async ({ page, team }) => {
+  await page.goto(`/organizations/${team.org}/users`);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(heading(page, 'New User')).toBeVisible();
+  const name = userOfUrl(page);
+
+  await page.getByRole('button', { name: 'Cancel', exact: true }).first().click();
+  await expect(page).toHaveURL(`/organizations/${team.org}/users`);
+  await expect(totalText(page, 2)).toBeVisible();
+  expect(await getRecord('user', team.org, name)).toBeNull();
+});
+
+test('editing the display name saves it and stays on the user', async ({ page, team }) => {
+  await page.goto(`/users/${team.org}/worker`);
+  await expect(heading(page, 'Edit User')).toBeVisible();
+  await displayNameInput(page).fill('Worker Bee');
+  await saveButton(page).click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  await expect(page).toHaveURL(`/users/${team.org}/worker`);
+  expect((await getRecord('user', team.org, 'worker')).displayName).toBe('Worker Bee');
+});
+
+test('renaming a user follows the new route; the password waits for the rename to be saved', async ({ page, team }) => {
+  await page.goto(`/users/${team.org}/worker`);
+  await expect(setPasswordButton(page)).toBeEnabled();
+  await nameInput(page).fill('worker2');
+  await expect(setPasswordButton(page)).toBeDisabled();
+
+  await saveButton(page).click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  await expect(page).toHaveURL(`/users/${team.org}/worker2`);
+  await expect(setPasswordButton(page)).toBeEnabled();
+  expect(await getRecord('user', team.org, 'worker')).toBeNull();
+  expect(await getRecord('user', team.org, 'worker2')).not.toBeNull();
+});
+
+test('Set password checks both entries, and the user then signs in with the new password', async ({ page, team, browser }) => {
+  await page.goto(`/users/${team.org}/worker`);
+  await setPasswordButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Set password' });
+  const ok = dialog.getByRole('button', { name: 'OK' });
+
+  await ok.click();
+  await expect(toast(page, 'Empty input!')).toBeVisible();
+
+  await dialog.getByLabel('New password', { exact: true }).fill('fresh-pass-1');
+  await dialog.getByLabel('Re-enter new password', { exact: true }).fill('fresh-pass-2');
+  await expect(dialog.getByText('Your confirmed password is inconsistent with the password!')).toBeVisible();
+  await ok.click();
+  await expect(toast(page, 'Two passwords you typed do not match.')).toBeVisible();
+
+  await dialog.getByLabel('Re-enter new password', { exact: true }).fill('fresh-pass-1');
+  await ok.click();
+  await expect(toast(page, 'Password set successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // A context made in a test inherits the test's options, the admin's saved session included.
+  const fresh = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const userPage = await fresh.newPage();
+  await userPage.goto(`/login/${team.org}`);
+  await submitSignInForm(userPage, 'worker', 'fresh-pass-1');
+  await expect(userPage).toHaveURL('/apps');
+  await expect(accountMenu(userPage)).toHaveAccessibleName('Account menu of Worker');
+  await fresh.close();
+});
+
+test('Delete asks for confirmation and removes the user', async ({ page, team }) => {
+  await page.goto(`/organizations/${team.org}/users`);
+  await rowOf(page, 'worker').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Sure to delete: worker ?', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, 'Successfully deleted')).toBeVisible();
+  await expect(rowOf(page, 'worker')).toHaveCount(0);
+  await expect(totalText(page, 1)).toBeVisible();
+  expect(await getRecord('user', team.org, 'worker')).toBeNull();
+});
+
+teamTest("an organization admin's user list holds only their organization's users", async ({ page, team }) => {
+  await createOrganizationWithUsers('other');
+  await signIn(page, team.admin.name, team.admin.password, team.org);
+  await page.goto('/users');
+  await expect(heading(page, 'Users')).toBeVisible();
+  await expect(totalText(page, 2)).toBeVisible();
+  await expect(dataRows(page)).toHaveCount(2);
+  await expect(dataRows(page).filter({ hasNot: page.getByRole('link', { name: team.org, exact: true }) })).toHaveCount(0);
+  // Their own account cannot be deleted; the other user can.
+  await expect(rowOf(page, 'boss').getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await expect(rowOf(page, 'worker').getByRole('button', { name: 'Delete' })).toBeEnabled();
+});
+
+teamTest("an organization admin cannot open another organization's user", async ({ page, team }) => {
+  const other = await createOrganizationWithUsers('other');
+  await signIn(page, team.admin.name, team.admin.password, team.org);
+
+  // Spec: a user that does not exist or may not be seen goes to /404, which says so.
+  const userNotFound = 'Sorry, the user you visited does not exist or you are not authorized to access this user.';
+  await page.goto(`/users/${other.org}/worker`);
+  await expect(page).toHaveURL('/404');
+  await expect(heading(page, '404 NOT FOUND')).toBeVisible();
+  await expect(page.getByText(userNotFound, { exact: true })).toBeVisible();
+  await expect(displayNameInput(page)).toHaveCount(0);
+
+  await page.goto(`/users/${team.org}/nobody`);
+  await expect(page).toHaveURL('/404');
+  await expect(page.getByText(userNotFound, { exact: true })).toBeVisible();
+});
+
+teamTest('an ordinary user gets 403 on /users and edits their own display name on My Account', async ({ page, team }) => {
+  await signIn(page, team.user.name, team.user.password, team.org);
+  await page.goto('/users');
+  await expect(heading(page, '403 Unauthorized')).toBeVisible();
+  await expect(
+    page.getByText('Sorry, you do not have permission to access this page or logged in status invalid.', { exact: true }),
+  ).toBeVisible();
+
+  await page.goto('/account');
+  await expect(heading(page, 'My Account')).toBeVisible();
+  await expect(nameInput(page)).toBeDisabled();
+  await displayNameInput(page).fill('Worker Renamed');
+  await saveButton(page).click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  await expect(page).toHaveURL('/account');
+  await expect(accountMenu(page)).toHaveAccessibleName('Account menu of Worker Renamed');
+  expect((await getRecord('user', team.org, 'worker')).displayName).toBe('Worker Renamed');
+});

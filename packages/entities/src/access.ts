@@ -1,0 +1,73 @@
+/**
+ * Who may do what. The server decides with these functions on every call; the console calls the
+ * same functions only to hide or disable what the server would refuse.
+ */
+
+/** The organization whose administrators administer everything. */
+export const BUILT_IN_ORG = 'built-in';
+/** Owner of global records (organizations, applications, shared certs and providers). */
+export const ADMIN_OWNER = 'admin';
+
+export type Level = 'globalAdmin' | 'orgAdmin' | 'user';
+
+/** The signed-in account as the access rules see it. */
+export interface Viewer {
+  owner: string;
+  name: string;
+  level: Level;
+}
+
+/**
+ * anyone: no sign-in needed.
+ * member: any account of the record's organization (and global admins).
+ * orgAdminOrSelf: administrators of the record's organization, or the record is the account itself.
+ * orgAdmin: administrators of the record's organization (and global admins).
+ * globalAdmin: administrators of the built-in organization only.
+ */
+export type AccessRule = 'anyone' | 'member' | 'orgAdminOrSelf' | 'orgAdmin' | 'globalAdmin';
+
+export function levelOf(account: { owner: string; isAdmin: boolean }): Level {
+  if (account.owner === BUILT_IN_ORG && account.isAdmin) return 'globalAdmin';
+  return account.isAdmin ? 'orgAdmin' : 'user';
+}
+
+export function isGlobalAdmin(viewer: Viewer | null | undefined): boolean {
+  return viewer?.level === 'globalAdmin';
+}
+
+/** Global admins and organization admins. */
+export function isAdmin(viewer: Viewer | null | undefined): boolean {
+  return viewer?.level === 'globalAdmin' || viewer?.level === 'orgAdmin';
+}
+
+/**
+ * Whether `viewer` passes `rule` for a record of organization `organization`.
+ * `isSelf` is true when the record is the viewer's own user record.
+ */
+export function allows(rule: AccessRule, viewer: Viewer | null, organization: string, isSelf = false): boolean {
+  if (rule === 'anyone') return true;
+  if (!viewer) return false;
+  if (viewer.level === 'globalAdmin') return true;
+  const sameOrg = organization !== '' && viewer.owner === organization;
+  switch (rule) {
+    case 'member':
+      return sameOrg;
+    case 'orgAdminOrSelf':
+      return isSelf || (sameOrg && viewer.level === 'orgAdmin');
+    case 'orgAdmin':
+      return sameOrg && viewer.level === 'orgAdmin';
+    case 'globalAdmin':
+      return false;
+  }
+}
+
+/**
+ * The organization a list call is scoped to. Global admins may ask for any organization or for
+ * all ('' ); everyone else is held to their own, whatever they ask for. Returns null when the
+ * request names another organization, which the server refuses.
+ */
+export function listScope(viewer: Viewer, requested: string): string | null {
+  if (viewer.level === 'globalAdmin') return requested;
+  if (requested === '' || requested === viewer.owner) return viewer.owner;
+  return null;
+}

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { ADMIN_OWNER, isGlobalAdmin } from './access.js';
+import {
+  defaultSigninItems,
+  defaultSigninMethods,
+  defaultSignupItems,
+  ORG_CHOICE_MODES,
+  providerRowSchema,
+  samlAttributeSchema,
+  signinItemSchema,
+  signinMethodSchema,
+  signupItemSchema,
+} from './application-items.js';
+import { BUILT_IN_APPLICATION, BUILT_IN_CERT, NAME_PATTERN } from './constants.js';
+import { bool, defineEntity, enumOf, int, json, type RecordOf, secret, stringList, text, timestamp } from './define.js';
+import { emptyTheme, themeDataSchema } from './theme.js';
+
+export const TOKEN_FORMATS = ['JWT', 'JWT-Empty', 'JWT-Custom', 'JWT-Standard'] as const;
+export const TOKEN_SIGNING_METHODS = ['RS256', 'RS512', 'ES256', 'ES384', 'ES512'] as const;
+export const GRANT_TYPES = [
+  'authorization_code',
+  'password',
+  'client_credentials',
+  'token',
+  'id_token',
+  'refresh_token',
+  'urn:ietf:params:oauth:grant-type:device_code',
+] as const;
+
+/** User fields a JWT-Custom token may carry (besides the standard claims). */
+export const TOKEN_FIELD_OPTIONS = [
+  'owner',
+  'name',
+  'id',
+  'type',
+  'displayName',
+  'firstName',
+  'lastName',
+  'avatar',
+  'email',
+  'emailVerified',
+  'phone',
+  'countryCode',
+  'region',
+  'location',
+  'affiliation',
+  'title',
+  'homepage',
+  'bio',
+  'tag',
+  'language',
+  'gender',
+  'birthday',
+  'education',
+  'score',
+  'karma',
+  'ranking',
+  'isAdmin',
+  'isForbidden',
+  'signupApplication',
+  'groups',
+  'properties',
+] as const;
+
+const onlyGlobalAdmin = ({ viewer }: { viewer: Parameters<typeof isGlobalAdmin>[0] }) => isGlobalAdmin(viewer);
+
+/**
+ * The edit page's sections (spec part 2 §2.4, §3.1): every field of the application but its fixed
+ * owner and created time, each once.
+ */
+const APPLICATION_SECTIONS = [
+  {
+    key: 'basic',
+    fields: ['name', 'displayName', 'logo', 'homepageUrl', 'description', 'organization', 'isShared', 'tags'],
+  },
+  {
+    key: 'oauth',
+    fields: [
+      'clientId',
+      'clientSecret',
+      'redirectUris',
+      'forcedRedirectOrigin',
+      'grantTypes',
+      'cert',
+      'tokenFormat',
+      'tokenSigningMethod',
+      'tokenFields',
+      'expireInHours',
+      'refreshExpireInHours',
+    ],
+  },
+  {
+    key: 'signin',
+    fields: [
+      'enablePassword',
+      'enableCodeSignin',
+      'enableSigninSession',
+      'enableAutoSignin',
+      'enableLinkWithEmail',
+      'failedSigninLimit',
+      'failedSigninFrozenTime',
+      'orgChoiceMode',
+      'signinMethods',
+      'signinItems',
+      'signinUrl',
+      'forgetUrl',
+      'ipWhitelist',
+    ],
+  },
+  {
+    key: 'signup',
+    fields: ['enableSignUp', 'defaultGroup', 'signupUrl', 'affiliationUrl', 'termsOfUse', 'signupItems'],
+  },
+  { key: 'providers', fields: ['providers'] },
+  {
+    key: 'saml',
+    fields: [
+      'samlReplyUrl',
+      'enableSamlCompress',
+      'enableSamlC14n10',
+      'useEmailAsSamlNameId',
+      'enableSamlPostBinding',
+      'samlSpCert',
+      'samlAttributes',
+    ],
+  },
+  {
+    key: 'appearance',
+    fields: ['formOffset', 'formBackgroundUrl', 'formBackgroundUrlMobile', 'formSideHtml', 'themeData'],
+  },
+  {
+    key: 'html',
+    fields: ['formCss', 'formCssMobile', 'signinHtml', 'signupHtml', 'headerHtml', 'footerHtml'],
+  },
+] as const;
+
+/** Applications: the clients users sign in to (OAuth/OIDC, SAML, CAS), spec part 2 §3.1. */
+export const application = defineEntity({
+  name: 'application',
+  plural: 'applications',
+  table: 'application',
+  orgField: 'organization',
+  fixedOwner: ADMIN_OWNER,
+  orgParam: 'organization',
+  access: { list: 'orgAdmin', read: 'anyone', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
+  defaultSort: { field: 'createdTime', order: 'descend' },
+  fields: {
+    owner: text({ max: 100, editable: () => false }),
+    name: text({
+      max: 100,
+      sortable: true,
+      searchable: true,
+      pattern: NAME_PATTERN,
+      editable: ({ record }) => record.name !== BUILT_IN_APPLICATION,
+    }),
+    createdTime: timestamp({ sortable: true }),
+    displayName: text({ max: 255, sortable: true, searchable: true }),
+    logo: text({ max: 2000, format: 'image' }),
+    homepageUrl: text({ max: 2000, format: 'url' }),
+    description: text({ max: 2000, format: 'multiline' }),
+    organization: text({ max: 100, ref: 'organization', sortable: true, searchable: true, editable: onlyGlobalAdmin }),
+    isShared: bool({ editable: onlyGlobalAdmin }),
+    tags: stringList(),
+    clientId: text({ max: 100, sortable: true, searchable: true }),
+    clientSecret: secret({ max: 200 }),
+    cert: text({ max: 100, ref: 'cert' }),
+    redirectUris: stringList({ maxItems: 100 }),
+    forcedRedirectOrigin: text({ max: 2000, format: 'url' }),
+    tokenFormat: enumOf(TOKEN_FORMATS),
+    tokenSigningMethod: enumOf(TOKEN_SIGNING_METHODS, { allowEmpty: true }),
+    tokenFields: stringList({
+      options: TOKEN_FIELD_OPTIONS,
+      strict: true,
+      editable: ({ record, next }) => (next ?? record).tokenFormat === 'JWT-Custom',
+    }),
+    expireInHours: int({ min: 1 }),
+    refreshExpireInHours: int({ min: 1 }),
+    failedSigninLimit: int({ min: 1 }),
+    /** Minutes an account stays frozen after failedSigninLimit wrong passwords. */
+    failedSigninFrozenTime: int({ min: 1 }),
+    defaultGroup: text({ max: 200 }),
+    enablePassword: bool(),
+    enableSignUp: bool(),
+    enableSigninSession: bool(),
+    enableAutoSignin: bool(),
+    enableCodeSignin: bool(),
+    enableLinkWithEmail: bool(),
+    signinMethods: json(z.array(signinMethodSchema).max(10), defaultSigninMethods),
+    orgChoiceMode: enumOf(ORG_CHOICE_MODES, { allowEmpty: true }),
+    signupUrl: text({ max: 2000, format: 'url' }),
+    signinUrl: text({ max: 2000, format: 'url' }),
+    forgetUrl: text({ max: 2000, format: 'url' }),
+    affiliationUrl: text({ max: 2000, format: 'url' }),
+    ipWhitelist: text({ max: 2000 }),
+    termsOfUse: text({ max: 2000, format: 'url' }),
+    signupHtml: text({ max: 100_000, format: 'multiline' }),
+    signinHtml: text({ max: 100_000, format: 'multiline' }),
+    headerHtml: text({ max: 100_000, format: 'multiline' }),
+    footerHtml: text({ max: 100_000, format: 'multiline' }),
+    grantTypes: stringList({ options: GRANT_TYPES, strict: true }),
+    samlReplyUrl: text({ max: 2000, format: 'url' }),
+    enableSamlCompress: bool(),
+    enableSamlC14n10: bool(),
+    useEmailAsSamlNameId: bool(),
+    enableSamlPostBinding: bool(),
+    /** The SP's signing certificate (PEM): when set, AuthnRequests must be signed with its key. */
+    samlSpCert: text({ max: 20_000, format: 'multiline' }),
+    samlAttributes: json(z.array(samlAttributeSchema).max(100), () => []),
+    providers: json(z.array(providerRowSchema).max(100), () => []),
+    formBackgroundUrl: text({ max: 2000, format: 'image' }),
+    formBackgroundUrlMobile: text({ max: 2000, format: 'image' }),
+    formCss: text({ max: 100_000, format: 'multiline' }),
+    formCssMobile: text({ max: 100_000, format: 'multiline' }),
+    formOffset: int({ min: 1, max: 4 }),
+    formSideHtml: text({ max: 100_000, format: 'multiline' }),
+    themeData: json(themeDataSchema, emptyTheme),
+    signinItems: json(z.array(signinItemSchema).max(100), defaultSigninItems),
+    signupItems: json(z.array(signupItemSchema).max(100), defaultSignupItems),
+  },
+  newRecord: ({ organization, random, now }) => {
+    const id = random(6);
+    return {
+      owner: ADMIN_OWNER,
+      name: `application_${id}`,
+      createdTime: now(),
+      displayName: `New Application - ${id}`,
+      organization,
+      cert: BUILT_IN_CERT,
+      redirectUris: ['http://localhost:9000/callback'],
+      tokenFormat: 'JWT',
+      tokenSigningMethod: 'RS256',
+      expireInHours: 168,
+      refreshExpireInHours: 168,
+      failedSigninLimit: 5,
+      failedSigninFrozenTime: 15,
+      grantTypes: ['authorization_code', 'password', 'client_credentials', 'token', 'id_token', 'refresh_token'],
+      enablePassword: true,
+      enableSignUp: true,
+      signinMethods: defaultSigninMethods(),
+      signupItems: defaultSignupItems(),
+      signinItems: defaultSigninItems(),
+      formOffset: 2,
+    };
+  },
+  list: {
+    columns: [
+      { field: 'name' },
+      { field: 'createdTime' },
+      { field: 'displayName' },
+      { field: 'logo', width: 80 },
+      { field: 'organization' },
+      { field: 'clientId' },
+    ],
+  },
+  formSections: APPLICATION_SECTIONS.map((section) => ({ key: section.key, fields: [...section.fields] })),
+  form: APPLICATION_SECTIONS.flatMap((section) => [...section.fields]),
+  undeletable: (r) => r.name === BUILT_IN_APPLICATION,
+  routes: { list: '/applications', edit: '/applications/:organization/:name' },
+});
+
+export type Application = RecordOf<typeof application.fields>;

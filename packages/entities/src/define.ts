@@ -1,0 +1,330 @@
+import { z } from 'zod';
+import type { AccessRule, Viewer } from './access.js';
+
+/**
+ * Field kinds. Each kind fixes how a value is validated, stored (see the server's row mapper),
+ * rendered in a list cell and edited in a form. An entity is a set of named fields.
+ */
+export type FieldKind = 'text' | 'int' | 'bool' | 'enum' | 'list' | 'json' | 'timestamp' | 'secret' | 'password';
+
+/** How a text value is presented: plain, an image URL (preview), a link, an e-mail address. */
+export type TextFormat = 'plain' | 'image' | 'url' | 'email' | 'multiline';
+
+/**
+ * Context for field rules: who is looking, the stored record (the new one while adding) and, when
+ * known, the values about to be saved (rules like "editable only for the custom token format" read
+ * the format being saved, not the stored one).
+ */
+export interface FieldRuleContext {
+  viewer: Viewer;
+  record: Record<string, unknown>;
+  next?: Record<string, unknown>;
+}
+
+export interface FieldSpec<T = unknown> {
+  kind: FieldKind;
+  /** Value used when a client omits the field. */
+  empty: () => T;
+  /** Validates (and normalises) one incoming value. */
+  schema: z.ZodType<T>;
+  /** Text presentation hint for the console. */
+  format?: TextFormat;
+  /** Choices of an enum or the suggested values of a list. */
+  options?: readonly string[];
+  /** Bounds of a whole number (the console's number input uses them too). */
+  min?: number;
+  max?: number;
+  /** The entity a text field refers to (by name, within the record's organization). */
+  ref?: string;
+  /** Sortable list column (needs an index; see the migrations). */
+  sortable?: boolean;
+  /** Searchable list column (`field`/`value` LIKE search; needs an index). */
+  searchable?: boolean;
+  /** List filter values; a filter matches the stored value exactly. */
+  filters?: readonly string[];
+  /** Set by the server only (created time, ids ...); client values are ignored. */
+  serverOnly?: boolean;
+  /** Never sent to any client (hashes, salts). */
+  hidden?: boolean;
+  /**
+   * Who may change the field. Returning false makes the server refuse a changed value and the
+   * console disable the input. The default is "whoever may update the record".
+   */
+  editable?: (ctx: FieldRuleContext) => boolean;
+}
+
+type Opts = Pick<FieldSpec, 'format' | 'sortable' | 'searchable' | 'serverOnly' | 'hidden' | 'editable' | 'ref'>;
+
+const nullToEmptyString = (v: unknown) => (v === null || v === undefined ? '' : v);
+
+/** Free text. `max` bounds the stored length (indexed columns are varchar(255) or less). */
+export function text(opts: Opts & { max?: number; pattern?: RegExp; patternMessage?: string } = {}): FieldSpec<string> {
+  let s = z.string().max(opts.max ?? 100_000);
+  if (opts.pattern) s = s.regex(opts.pattern, opts.patternMessage);
+  return {
+    kind: 'text',
+    empty: () => '',
+    schema: z.preprocess(nullToEmptyString, s) as unknown as z.ZodType<string>,
+    ...opts,
+  };
+}
+
+/** A whole number; numeric strings are accepted (the console's inputs may send them). */
+export function int(opts: Opts & { min?: number; max?: number } = {}): FieldSpec<number> {
+  let s = z.number().int();
+  if (opts.min !== undefined) s = s.min(opts.min);
+  if (opts.max !== undefined) s = s.max(opts.max);
+  const coerce = (v: unknown) => {
+    if (v === null || v === undefined || v === '') return 0;
+    if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v);
+    return v;
+  };
+  return { kind: 'int', empty: () => 0, schema: z.preprocess(coerce, s) as unknown as z.ZodType<number>, ...opts };
+}
+
+export function bool(opts: Opts = {}): FieldSpec<boolean> {
+  return {
+    kind: 'bool',
+    empty: () => false,
+    schema: z.preprocess((v) => (v === null || v === undefined ? false : v), z.boolean()) as unknown as z.ZodType<boolean>,
+    ...opts,
+  };
+}
+
+/** One of a fixed set of values. `allowEmpty` accepts '' (unset). */
+export function enumOf<const V extends readonly string[]>(
+  values: V,
+  opts: Opts & { allowEmpty?: boolean; filter?: boolean } = {},
+): FieldSpec<string> {
+  const allowed = new Set<string>(values);
+  const schema = z.preprocess(
+    nullToEmptyString,
+    z.string().refine((v) => allowed.has(v) || (opts.allowEmpty === true && v === ''), {
+      message: `must be one of: ${values.join(', ')}`,
+    }),
+  ) as unknown as z.ZodType<string>;
+  const { filter, allowEmpty: _allowEmpty, ...rest } = opts;
+  return {
+    kind: 'enum',
+    empty: () => (opts.allowEmpty ? '' : (values[0] ?? '')),
+    schema,
+    options: values,
+    filters: filter ? values : undefined,
+    ...rest,
+  };
+}
+
+/** A list of strings; `options` are suggestions (or the allowed set when `strict`). */
+export function stringList(
+  opts: Opts & { options?: readonly string[]; strict?: boolean; maxItems?: number } = {},
+): FieldSpec<string[]> {
+  const allowed = opts.strict && opts.options ? new Set(opts.options) : undefined;
+  let item = z.string().max(1000);
+  if (allowed) item = item.refine((v) => allowed.has(v), { message: `must be one of: ${opts.options?.join(', ')}` });
+  const { strict: _strict, maxItems, ...rest } = opts;
+  return {
+    kind: 'list',
+    empty: () => [],
+    schema: z.preprocess((v) => v ?? [], z.array(item).max(maxItems ?? 1000)) as unknown as z.ZodType<string[]>,
+    ...rest,
+  };
+}
+
+/** A structured value stored as JSON text, validated by its own schema. */
+export function json<T>(schema: z.ZodType<T>, empty: () => T, opts: Opts = {}): FieldSpec<T> {
+  return {
+    kind: 'json',
+    empty,
+    schema: z.preprocess((v) => v ?? empty(), schema) as unknown as z.ZodType<T>,
+    ...opts,
+  };
+}
+
+/** RFC 3339 time string (set by the server unless `serverOnly` is false). */
+export function timestamp(opts: Opts = {}): FieldSpec<string> {
+  return {
+    kind: 'timestamp',
+    empty: () => '',
+    schema: z.preprocess(nullToEmptyString, z.string().max(64)) as unknown as z.ZodType<string>,
+    serverOnly: true,
+    ...opts,
+  };
+}
+
+/**
+ * A secret (client secret, private key, provider key): shown as *** to viewers who may not edit
+ * the record; *** sent back on update means "keep the stored value".
+ */
+export function secret(opts: Opts & { max?: number } = {}): FieldSpec<string> {
+  return { ...text(opts), kind: 'secret' };
+}
+
+/**
+ * A password: write-only. Stored as a hash by the server; always answered as *** (or '' when
+ * unset); *** or '' on update keeps the stored hash.
+ */
+export function password(opts: Opts = {}): FieldSpec<string> {
+  return { ...text({ max: 500 }), kind: 'password', ...opts };
+}
+
+/** The mask answered in place of a secret. */
+export const MASK = '***';
+
+export type Fields = Record<string, FieldSpec<any>>;
+export type ValueOf<F> = F extends FieldSpec<infer T> ? T : never;
+export type RecordOf<F extends Fields> = { [K in keyof F]: ValueOf<F[K]> };
+
+/**
+ * Where an entity's organization is recorded. `owner`: the owner column is the organization
+ * (users, groups ...). `organization`: owner is always `admin` and a separate column names the
+ * organization (applications). `name`: the record is itself an organization.
+ * `shared` entities (certs, providers) may also be owned by `admin`, visible to every
+ * organization.
+ */
+export type OrgField = 'owner' | 'organization' | 'name';
+
+export interface EntityAccess {
+  list: AccessRule;
+  read: AccessRule;
+  create: AccessRule;
+  update: AccessRule;
+  delete: AccessRule;
+}
+
+export interface NewRecordContext {
+  /** The organization the console is working in (selected, or the account's own). */
+  organization: string;
+  viewer: Viewer;
+  random: (length: number) => string;
+  now: () => string;
+}
+
+export interface ListColumn {
+  field: string;
+  /** Fixed width in px, for narrow columns (images, switches). */
+  width?: number;
+}
+
+/** A titled group of fields of an edit form. */
+export interface FormSection<K extends string = string> {
+  key: string;
+  fields: K[];
+}
+
+export interface EntityDefinition<F extends Fields = Fields> {
+  /** Singular wire name: get-{name}, add-{name} ... */
+  name: string;
+  /** Plural wire name: get-{plural}. */
+  plural: string;
+  /** SQL table. */
+  table: string;
+  fields: F;
+  orgField: OrgField;
+  /** Owner value when it is fixed (global records). */
+  fixedOwner?: string;
+  /** Query parameter naming the organization on list calls ('owner', 'organization', 'organizationName'). */
+  orgParam: string;
+  access: EntityAccess;
+  /**
+   * Records owned by `admin` (ADMIN_OWNER) are shared with every organization (certs, providers).
+   * An organization's list (owner=<org>) also returns the shared records; whoever may read records
+   * of their own organization may read a shared one (secrets masked unless they may update it);
+   * updating and deleting a shared record follow the normal rules for the organization `admin`, so
+   * they stay with global admins. In the console the owner `admin` reads "Shared", and rows the
+   * viewer may not update have Edit disabled. Needs `orgField: 'owner'`.
+   */
+  shared?: true;
+  /** Extra wire names for the list call that ignore the owner parameter (get-global-users). */
+  globalListAliases?: string[];
+  /** Default sort when the caller gives none. */
+  defaultSort: { field: string; order: 'ascend' | 'descend' };
+  /** Values of a new record made by Add (the console posts them; the server fills what is missing). */
+  newRecord: (ctx: NewRecordContext) => Partial<RecordOf<F>>;
+  list: {
+    columns: ListColumn[];
+    pageSize?: number;
+  };
+  /** Fields shown on the edit page, in order. */
+  form: (keyof F & string)[];
+  /**
+   * A large form's sections, in order: each a titled group of fields (title: i18n key
+   * `<entity>.section.<key>`). When present, the sections hold exactly the fields of `form`, each
+   * once, and the edit page renders them with a section navigation.
+   */
+  formSections?: FormSection<keyof F & string>[];
+  /** Whether the record is the viewer's own (users): the `orgAdminOrSelf` rule lets it through. */
+  isSelf?: (viewer: Viewer, record: Record<string, unknown>) => boolean;
+  /**
+   * Records the server refuses to delete (built-in objects, the viewer's own account); the
+   * console disables Delete.
+   */
+  undeletable?: (record: RecordOf<F>, viewer: Viewer | null) => boolean;
+  /** Console route of the list and edit pages. */
+  routes: { list: string; edit: string };
+}
+
+export function defineEntity<F extends Fields>(def: EntityDefinition<F>): EntityDefinition<F> {
+  for (const c of def.list.columns) {
+    if (!(c.field in def.fields)) throw new Error(`${def.name}: list column ${c.field} is not a field`);
+  }
+  for (const f of def.form) {
+    if (!(f in def.fields)) throw new Error(`${def.name}: form field ${f} is not a field`);
+  }
+  for (const key of ['owner', 'name', 'createdTime'] as const) {
+    if (!(key in def.fields)) throw new Error(`${def.name}: every entity has ${key}`);
+  }
+  if (def.formSections) checkFormSections(def);
+  if (def.shared && (def.orgField !== 'owner' || def.fixedOwner)) {
+    throw new Error(`${def.name}: shared records need orgField 'owner' and no fixed owner`);
+  }
+  return def;
+}
+
+/** Sections must hold each field of the form exactly once, and nothing else. */
+function checkFormSections(def: EntityDefinition<any>): void {
+  const seen = new Set<string>();
+  const keys = new Set<string>();
+  for (const section of def.formSections ?? []) {
+    if (keys.has(section.key)) throw new Error(`${def.name}: form section ${section.key} is declared twice`);
+    keys.add(section.key);
+    for (const f of section.fields) {
+      if (!(f in def.fields)) throw new Error(`${def.name}: section ${section.key} field ${f} is not a field`);
+      if (seen.has(f)) throw new Error(`${def.name}: field ${f} is in more than one form section`);
+      seen.add(f);
+    }
+  }
+  const missing = def.form.filter((f) => !seen.has(f));
+  if (missing.length > 0) throw new Error(`${def.name}: form fields outside every section: ${missing.join(', ')}`);
+  const extra = [...seen].filter((f) => !def.form.includes(f));
+  if (extra.length > 0) throw new Error(`${def.name}: section fields missing from the form: ${extra.join(', ')}`);
+}
+
+/** The record's organization, read from the field the definition names. */
+export function organizationOf(def: EntityDefinition<any>, record: Record<string, unknown>): string {
+  return String(record[def.orgField] ?? '');
+}
+
+/** The fields a client may sort or search on. */
+export function sortableFields(def: EntityDefinition<any>): string[] {
+  return Object.entries(def.fields as Fields)
+    .filter(([, f]) => f.sortable)
+    .map(([k]) => k);
+}
+
+export function searchableFields(def: EntityDefinition<any>): string[] {
+  return Object.entries(def.fields as Fields)
+    .filter(([, f]) => f.searchable || f.filters)
+    .map(([k]) => k);
+}
+
+const entriesCache = new WeakMap<object, [string, FieldSpec<any>][]>();
+
+/** The fields of a definition as [name, spec] pairs (computed once per definition: hot path). */
+export function fieldEntries(def: EntityDefinition<any>): [string, FieldSpec<any>][] {
+  let entries = entriesCache.get(def);
+  if (!entries) {
+    entries = Object.entries(def.fields as Fields);
+    entriesCache.set(def, entries);
+  }
+  return entries;
+}

@@ -1,0 +1,58 @@
+/** The response shape of every /api call (HTTP 200 even on errors, as the wire format requires). */
+export interface Envelope<D = unknown, D2 = unknown> {
+  status: 'ok' | 'error';
+  msg: string;
+  data?: D;
+  data2?: D2;
+  /** Errors only: the message key ('unauthorized', 'pleaseLogin' ...), the same in every language. */
+  code?: string;
+  /** Only /api/get-account: the user's id and name. */
+  sub?: string;
+  name?: string;
+}
+
+export type SortOrder = 'ascend' | 'descend';
+
+/** The list parameters of every get-xs call. */
+export interface ListQuery {
+  /** Organization scope; '' means all (global admins only). */
+  organization: string;
+  /** 1-based page; undefined means "all rows" (data2 is then null). */
+  page?: number;
+  pageSize?: number;
+  field?: string;
+  value?: string;
+  sortField?: string;
+  sortOrder?: SortOrder;
+}
+
+/** Default page size of console lists. */
+export const DEFAULT_PAGE_SIZE = 10;
+/** Largest page a client may ask for. */
+export const MAX_PAGE_SIZE = 1000;
+
+/** The query string of a list call, in the wire's parameter names. */
+export function listQueryToParams(q: ListQuery, orgParam: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (orgParam === 'organizationName') params.owner = 'admin';
+  if (orgParam === 'organization') params.owner = 'admin';
+  params[orgParam] = q.organization;
+  if (q.page !== undefined) params.p = String(q.page);
+  if (q.pageSize !== undefined) params.pageSize = String(q.pageSize);
+  if (q.field && q.value !== undefined && q.value !== '') {
+    params.field = q.field;
+    params.value = q.value;
+  }
+  if (q.sortField && q.sortOrder) {
+    params.sortField = q.sortField;
+    params.sortOrder = q.sortOrder;
+  }
+  return params;
+}
+
+/** Splits an `owner/name` id; null when it does not have exactly two parts. */
+export function splitId(id: string): { owner: string; name: string } | null {
+  const parts = id.split('/');
+  if (parts.length !== 2) return null;
+  return { owner: parts[0] as string, name: parts[1] as string };
+}

@@ -1,0 +1,32 @@
+import { application } from './application.js';
+import { cert } from './cert.js';
+import type { EntityDefinition } from './define.js';
+import { organization } from './organization.js';
+import { token } from './token.js';
+import { user } from './user.js';
+
+export * from './access.js';
+export * from './account-items.js';
+export * from './application.js';
+export * from './application-items.js';
+export * from './auth-rules.js';
+export * from './cert.js';
+export * from './constants.js';
+export * from './define.js';
+export * from './envelope.js';
+export * from './nav.js';
+export * from './organization.js';
+export * from './random.js';
+export * from './theme.js';
+export * from './token.js';
+export * from './user.js';
+
+/**
+ * Every entity, in menu order. The server registers CRUD routes and tables for each; the console
+ * builds list and edit pages for each; the contract tests loop over it.
+ */
+export const ENTITIES: EntityDefinition<any>[] = [organization, user, application, cert, token];
+
+export function entityByName(name: string): EntityDefinition<any> | undefined {
+  return ENTITIES.find((e) => e.name === name);
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { ADMIN_OWNER, BUILT_IN_ORG, isGlobalAdmin } from './access.js';
+import { type AccountItem, defaultAccountItems, MODIFY_RULES, VIEW_RULES } from './account-items.js';
+import { LANGUAGES, NAME_PATTERN, OBFUSCATOR_TYPES, PASSWORD_OPTIONS, PASSWORD_TYPES } from './constants.js';
+import { bool, defineEntity, enumOf, int, json, type RecordOf, secret, stringList, text, timestamp } from './define.js';
+import { NAV_KEYS, WIDGET_KEYS } from './nav.js';
+import { emptyTheme, themeDataSchema } from './theme.js';
+
+const accountItemSchema = z.array(
+  z.object({
+    name: z.string().max(100),
+    visible: z.boolean(),
+    viewRule: z.enum(VIEW_RULES).or(z.literal('')),
+    modifyRule: z.enum(MODIFY_RULES).or(z.literal('')),
+    regex: z.string().max(1000).default(''),
+  }),
+) as z.ZodType<AccountItem[]>;
+
+export interface MfaItem {
+  name: string;
+  rule: string;
+}
+const mfaItemSchema = z.array(z.object({ name: z.string().max(50), rule: z.string().max(50) })) as z.ZodType<MfaItem[]>;
+
+const globalAdminOnly = ({ viewer }: { viewer: Parameters<typeof isGlobalAdmin>[0] }) => isGlobalAdmin(viewer);
+
+export const organization = defineEntity({
+  name: 'organization',
+  plural: 'organizations',
+  table: 'organization',
+  orgField: 'name',
+  fixedOwner: ADMIN_OWNER,
+  orgParam: 'organizationName',
+  access: { list: 'member', read: 'member', create: 'globalAdmin', update: 'orgAdmin', delete: 'globalAdmin' },
+  defaultSort: { field: 'createdTime', order: 'descend' },
+  fields: {
+    owner: text({ max: 100, editable: () => false }),
+    name: text({
+      max: 100,
+      sortable: true,
+      searchable: true,
+      pattern: NAME_PATTERN,
+      editable: ({ record }) => record.name !== BUILT_IN_ORG,
+    }),
+    createdTime: timestamp({ sortable: true }),
+    displayName: text({ max: 255, sortable: true, searchable: true }),
+    logo: text({ max: 2000, format: 'image' }),
+    logoDark: text({ max: 2000, format: 'image' }),
+    enableDarkLogo: bool(),
+    favicon: text({ max: 2000, format: 'image' }),
+    websiteUrl: text({ max: 255, format: 'url', sortable: true, searchable: true }),
+    hasPrivilegeConsent: bool({ editable: ({ record }) => record.name === BUILT_IN_ORG }),
+    passwordType: { ...enumOf(PASSWORD_TYPES), sortable: true, filters: ['plain', 'salt', 'md5-salt'] },
+    passwordSalt: text({ max: 100, sortable: true, searchable: true }),
+    passwordOptions: stringList({ options: PASSWORD_OPTIONS, strict: true }),
+    passwordObfuscatorType: enumOf(OBFUSCATOR_TYPES, { allowEmpty: true }),
+    passwordObfuscatorKey: text({ max: 200 }),
+    passwordExpireDays: int({ min: 0 }),
+    countryCodes: stringList(),
+    languages: stringList({ options: LANGUAGES, strict: true }),
+    defaultAvatar: text({ max: 2000, format: 'image' }),
+    defaultApplication: text({ max: 100, ref: 'application' }),
+    userTypes: stringList(),
+    tags: stringList(),
+    masterPassword: secret({ max: 200 }),
+    defaultPassword: secret({ max: 200 }),
+    masterVerificationCode: secret({ max: 100 }),
+    ipWhitelist: text({ max: 2000 }),
+    initScore: int(),
+    enableSoftDeletion: { ...bool(), sortable: true },
+    isProfilePublic: bool(),
+    useEmailAsUsername: bool(),
+    enableTour: bool(),
+    navItems: stringList({ options: NAV_KEYS, strict: true, editable: globalAdminOnly }),
+    widgetItems: stringList({ options: WIDGET_KEYS, strict: true, editable: globalAdminOnly }),
+    accountItems: json(accountItemSchema, defaultAccountItems),
+    mfaItems: json(mfaItemSchema, () => []),
+    themeData: json(themeDataSchema, emptyTheme),
+  },
+  newRecord: ({ random, now }) => {
+    const id = random(6);
+    return {
+      owner: ADMIN_OWNER,
+      name: `organization_${id}`,
+      createdTime: now(),
+      displayName: `New Organization - ${id}`,
+      websiteUrl: '',
+      favicon: '',
+      passwordType: 'plain',
+      passwordSalt: '',
+      passwordOptions: ['AtLeast6'],
+      passwordObfuscatorType: 'Plain',
+      passwordObfuscatorKey: '',
+      passwordExpireDays: 0,
+      countryCodes: ['US'],
+      defaultAvatar: '',
+      defaultApplication: '',
+      userTypes: ['normal-user', 'paid-user'],
+      tags: [],
+      languages: [...LANGUAGES],
+      initScore: 2000,
+      enableSoftDeletion: false,
+      isProfilePublic: true,
+      enableTour: true,
+      navItems: ['all'],
+      widgetItems: ['all'],
+      accountItems: defaultAccountItems(),
+      mfaItems: [],
+      themeData: emptyTheme(),
+    };
+  },
+  list: {
+    columns: [
+      { field: 'name' },
+      { field: 'createdTime' },
+      { field: 'displayName' },
+      { field: 'favicon', width: 70 },
+      { field: 'websiteUrl' },
+      { field: 'passwordType' },
+      { field: 'passwordSalt' },
+      { field: 'defaultAvatar', width: 90 },
+      { field: 'enableSoftDeletion', width: 100 },
+    ],
+  },
+  form: [
+    'name',
+    'displayName',
+    'logo',
+    'favicon',
+    'websiteUrl',
+    'passwordType',
+    'passwordSalt',
+    'passwordOptions',
+    'defaultAvatar',
+    'languages',
+    'countryCodes',
+    'tags',
+    'initScore',
+    'enableSoftDeletion',
+    'isProfilePublic',
+  ],
+  undeletable: (r) => r.name === BUILT_IN_ORG,
+  routes: { list: '/organizations', edit: '/organizations/:name' },
+});
+
+export type Organization = RecordOf<typeof organization.fields>;

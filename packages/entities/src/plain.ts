@@ -1,0 +1,12 @@
+/**
+ * The part of the package without zod (`@gatehouse/entities/plain`): constants, the access rules,
+ * the wire envelope and the sign-in and sign-up rules. The console's entry and its public pages
+ * (sign-in, sign-up, the protocol pages) import only this, so every end user's download stays free
+ * of the entity definitions and their validation library. Types may still come from the package
+ * root with `import type` (erased at build time).
+ */
+export * from './access.js';
+export * from './auth-rules.js';
+export * from './constants.js';
+export * from './envelope.js';
+export * from './random.js';

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { BUILT_IN_ORG, isAdmin, isGlobalAdmin, type Viewer } from './access.js';
+import { BUILT_IN_ADMIN, NAME_PATTERN } from './constants.js';
+import {
+  bool,
+  defineEntity,
+  type FieldRuleContext,
+  int,
+  json,
+  password,
+  type RecordOf,
+  stringList,
+  text,
+  timestamp,
+} from './define.js';
+
+/** The built-in administrator keeps its organization and name. */
+export function isBuiltInAdmin(record: Record<string, unknown>): boolean {
+  return record.owner === BUILT_IN_ORG && record.name === BUILT_IN_ADMIN;
+}
+
+const adminsOnly = ({ viewer }: FieldRuleContext) => isAdmin(viewer);
+const identityLocked = ({ viewer, record }: FieldRuleContext) => isAdmin(viewer) && !isBuiltInAdmin(record);
+
+export const user = defineEntity({
+  name: 'user',
+  plural: 'users',
+  table: 'user',
+  orgField: 'owner',
+  orgParam: 'owner',
+  globalListAliases: ['get-global-users'],
+  access: { list: 'orgAdmin', read: 'orgAdminOrSelf', create: 'orgAdmin', update: 'orgAdminOrSelf', delete: 'orgAdmin' },
+  defaultSort: { field: 'createdTime', order: 'descend' },
+  fields: {
+    owner: text({
+      max: 100,
+      ref: 'organization',
+      sortable: true,
+      searchable: true,
+      editable: (ctx) => isGlobalAdmin(ctx.viewer) && !isBuiltInAdmin(ctx.record),
+    }),
+    name: text({ max: 100, sortable: true, searchable: true, pattern: NAME_PATTERN, editable: identityLocked }),
+    createdTime: timestamp({ sortable: true }),
+    updatedTime: timestamp(),
+    id: text({ max: 100, serverOnly: true, searchable: true }),
+    type: text({ max: 100, editable: adminsOnly }),
+    password: password(),
+    passwordSalt: text({ max: 100, hidden: true, serverOnly: true }),
+    passwordType: text({ max: 100, hidden: true, serverOnly: true }),
+    displayName: text({ max: 255, sortable: true, searchable: true }),
+    firstName: text({ max: 100 }),
+    lastName: text({ max: 100 }),
+    avatar: text({ max: 2000, format: 'image' }),
+    email: text({ max: 255, format: 'email', sortable: true, searchable: true, editable: adminsOnly }),
+    emailVerified: bool({ editable: adminsOnly }),
+    phone: text({ max: 100, sortable: true, searchable: true, editable: adminsOnly }),
+    countryCode: text({ max: 10 }),
+    region: text({ max: 100 }),
+    location: text({ max: 255 }),
+    address: stringList({ maxItems: 10 }),
+    affiliation: text({ max: 255, sortable: true, searchable: true }),
+    title: text({ max: 255 }),
+    homepage: text({ max: 2000, format: 'url' }),
+    bio: text({ max: 2000, format: 'multiline' }),
+    tag: text({ max: 100, sortable: true, searchable: true, editable: adminsOnly }),
+    language: text({ max: 100 }),
+    gender: text({ max: 100 }),
+    birthday: text({ max: 100 }),
+    education: text({ max: 100 }),
+    score: int({ editable: adminsOnly }),
+    karma: int({ editable: adminsOnly }),
+    ranking: int({ editable: adminsOnly }),
+    signupApplication: text({ max: 100, editable: adminsOnly }),
+    isAdmin: { ...bool({ editable: identityLocked }), sortable: true },
+    isForbidden: { ...bool({ editable: identityLocked }), sortable: true },
+    isDeleted: { ...bool({ editable: identityLocked }), sortable: true },
+    deletedTime: timestamp(),
+    needUpdatePassword: bool({ editable: adminsOnly }),
+    lastChangePasswordTime: timestamp(),
+    ipWhitelist: text({ max: 2000, editable: adminsOnly }),
+    groups: stringList({ editable: adminsOnly }),
+    properties: json(z.record(z.string().max(200), z.string().max(10_000)), () => ({}), { editable: adminsOnly }),
+  },
+  newRecord: ({ organization, random, now }) => {
+    const id = random(6);
+    const name = `user_${id}`;
+    return {
+      owner: organization,
+      name,
+      createdTime: now(),
+      type: 'normal-user',
+      displayName: `New User - ${id}`,
+      email: `${name}@example.com`,
+      tag: 'staff',
+      affiliation: 'Example Inc.',
+      isAdmin: organization === BUILT_IN_ORG,
+    };
+  },
+  list: {
+    columns: [
+      { field: 'owner' },
+      { field: 'name' },
+      { field: 'createdTime' },
+      { field: 'displayName' },
+      { field: 'avatar', width: 80 },
+      { field: 'email' },
+      { field: 'phone' },
+      { field: 'affiliation' },
+      { field: 'tag' },
+      { field: 'isAdmin', width: 100 },
+      { field: 'isForbidden', width: 100 },
+      { field: 'isDeleted', width: 100 },
+    ],
+  },
+  form: [
+    'owner',
+    'name',
+    'displayName',
+    'avatar',
+    'type',
+    'password',
+    'email',
+    'phone',
+    'countryCode',
+    'affiliation',
+    'tag',
+    'isAdmin',
+    'isForbidden',
+    'isDeleted',
+  ],
+  // The built-in administrator, and whoever is signed in (no deleting yourself).
+  undeletable: (r, viewer) => isBuiltInAdmin(r) || isSelf(viewer, r),
+  isSelf: (viewer, record) => isSelf(viewer, record),
+  routes: { list: '/users', edit: '/users/:owner/:name' },
+});
+
+export type User = RecordOf<typeof user.fields>;
+
+/** The viewer is looking at their own user record. */
+export function isSelf(viewer: Viewer | null, record: { owner?: unknown; name?: unknown }): boolean {
+  return !!viewer && viewer.owner === record.owner && viewer.name === record.name;
+}

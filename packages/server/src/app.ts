@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import { ENTITIES } from '@gatehouse/entities';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { CONSOLE_SIGNIN } from './auth/login.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { purgeExpiredSessions } from './auth/session.js';
+import { registerSigninType } from './auth/signin-types.js';
+import type { Config } from './config/config.js';
+import { createContext, type ServerContext } from './context.js';
+import { registerEntityRoutes } from './crud/routes.js';
+import type { GeneratedCert } from './crypto/certs.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seed } from './db/seed.js';
+import { HOOKS } from './entities/index.js';
+import { AppError } from './errors.js';
+import { isServerPath, registerConsole } from './http/console.js';
+import { fail, ok } from './http/envelope.js';
+import { isCrossSiteWrite } from './http/origin-check.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { formatBytes, registerStorageRoutes } from './integrations/storage/routes.js';
+import { registerCasRoutes } from './protocols/cas/routes.js';
+import { CAS_SIGNIN_TYPES } from './protocols/cas/signin.js';
+import { OAuthError, sendOAuthError } from './protocols/oidc/errors.js';
+import { registerOidcRoutes } from './protocols/oidc/routes.js';
+import { OIDC_SIGNIN_TYPES } from './protocols/oidc/signin.js';
+import { registerSamlRoutes } from './protocols/saml/routes.js';
+import { SAML_SIGNIN } from './protocols/saml/signin.js';
+
+/** Largest JSON or form body an API call may send. */
+export const BODY_LIMIT = 1024 * 1024;
+/** Largest file a multipart call may send, unless its route sets a lower limit. */
+const MULTIPART_FILE_LIMIT = 20 * 1024 * 1024;
+
+export interface BuildOptions {
+  /** Key pair for cert-built-in (tests reuse one instead of generating 4096-bit keys per suite). */
+  builtInCert?: GeneratedCert;
+  /** Log to stdout (default true); tests turn it off. */
+  logger?: boolean;
+}
+
+export interface Built {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  /** Present when the admin password was generated at this start (printed once). */
+  generatedAdminPassword?: string;
+}
+
+/**
+ * Builds the whole server without listening: database (migrated and seeded), API, protocols and
+ * the console. main.ts listens; tests listen on a loopback port of their own.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Built> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const database = openDatabase(config.databaseUrl);
+  app.addHook('onClose', async () => database.close());
+  await migrateToLatest(database.db, database.dialect);
+  const ctx = createContext(config, database, app.log);
+  const { generatedAdminPassword } = await seed(ctx, {
+    initAdminPassword: config.initAdminPassword,
+    builtInCert: options.builtInCert,
+  });
+  if (generatedAdminPassword) {
+    app.log.warn(
+      `First start: generated password of built-in/admin: ${generatedAdminPassword} (shown once; change it after signing in)`,
+    );
+  }
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
+  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1 } });
+  registerSecurityHeaders(app);
+
+  // Bodies: an empty JSON body is "no body"; text/plain JSON (fetch without a content type) is JSON.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    jsonParser(request, String(body), done);
+  });
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body).trim();
+    if (text.startsWith('{') || text.startsWith('[')) return jsonParser(request, text, done);
+    done(null, body);
+  });
+
+  const allowedOrigins = config.origin ? [config.origin] : [];
+  app.addHook('onRequest', async (request, reply) => {
+    if (isCrossSiteWrite(request, allowedOrigins)) {
+      reply.code(403).send(fail(request, 'crossSite'));
+      return reply;
+    }
+  });
+
+  app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.httpStatus).send(fail(request, error.key, error.params));
+    if (error instanceof OAuthError) return sendOAuthError(reply, error);
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      // The route's own file limit (upload-resource) when it has one, else the plugin's.
+      const limit = request.routeOptions.config.multipartOptions?.limits?.fileSize ?? MULTIPART_FILE_LIMIT;
+      return reply.code(413).send(fail(request, 'uploadTooLarge', { limit: formatBytes(limit) }));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send(fail(request, 'bodyTooLarge', { limit: BODY_LIMIT }));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
+      return reply.send(fail(request, 'badJson'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send(fail(request, 'invalidRequest', { detail: error.message }));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(fail(request, 'internal', { id: String(request.id) }));
+  });
+
+  app.get('/api/health', async () => {
+    await database.db.selectFrom('organization').select('name').limit(1).execute();
+    return ok({ database: database.dialect });
+  });
+  // What POST /api/login may produce, per protocol.
+  registerSigninType('login', CONSOLE_SIGNIN);
+  for (const [name, type] of Object.entries(OIDC_SIGNIN_TYPES)) registerSigninType(name, type);
+  for (const [name, type] of Object.entries(CAS_SIGNIN_TYPES)) registerSigninType(name, type);
+  registerSigninType('saml', SAML_SIGNIN);
+  registerAuthRoutes(app, ctx);
+  registerOidcRoutes(app, ctx);
+  registerCasRoutes(app, ctx);
+  registerSamlRoutes(app, ctx);
+  registerStorageRoutes(app, ctx);
+  for (const def of ENTITIES) registerEntityRoutes(app, ctx, def, HOOKS[def.name]);
+
+  const sendConsole = await registerConsole(app, config.webRoot);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // A missing file (an old asset after a new build) is a 404, not the console's page.
+    const isFile = /\.[a-z0-9]{1,8}$/i.test(path);
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isServerPath(path) || isFile || !isRead || !sendConsole) {
+      return reply.code(404).send(fail(request, 'notFound', { path }));
+    }
+    return sendConsole(reply);
+  });
+
+  // Expired sessions are removed in the background, never on a request.
+  const purge = setInterval(
+    () => purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed')),
+    3600_000,
+  );
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  return { app, ctx, generatedAdminPassword };
+}

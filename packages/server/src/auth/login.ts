@@ -1,0 +1,96 @@
+import {
+  ADMIN_OWNER,
+  type Application,
+  application as applicationDef,
+  BUILT_IN_APPLICATION,
+  isPasswordSigninEnabled,
+} from '@gatehouse/entities';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import type { Rec } from '../crud/repository.js';
+import { AppError } from '../errors.js';
+import { ok } from '../http/envelope.js';
+import { paramOf } from '../http/params.js';
+import { accountOf } from './account.js';
+import { DEFAULT_LOCKOUT, verifyCredentials } from './credentials.js';
+import { createSession, LONG_SESSION_HOURS, SESSION_COOKIE, SHORT_SESSION_HOURS } from './session.js';
+import { type SigninType, signinTypeOf } from './signin-types.js';
+
+/** type=login: the console's own sign-in through an application (app-built-in by default). */
+export const CONSOLE_SIGNIN: SigninType = {
+  application: async (server, request) => {
+    const name = paramOf(request, 'application') || BUILT_IN_APPLICATION;
+    const app = (await server.repo(applicationDef).get(ADMIN_OWNER, name)) as Application | undefined;
+    if (!app) throw new AppError('applicationMissing', { name });
+    return app;
+  },
+  opensSession: () => true,
+  anyOrganization: true,
+  complete: async (_server, _request, user) => ok(`${user.owner}/${user.name}`),
+};
+
+export async function startSession(
+  server: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: Rec,
+  app: Application,
+): Promise<string> {
+  const autoSignin = paramOf(request, 'autoSignin') !== 'false';
+  const { token, expires } = await createSession(server.database.db, {
+    owner: String(user.owner),
+    name: String(user.name),
+    application: app.name,
+    hours: autoSignin ? LONG_SESSION_HOURS : SHORT_SESSION_HOURS,
+    remoteAddr: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: 'auto',
+    ...(autoSignin ? { expires } : {}),
+  });
+  return token;
+}
+
+/**
+ * POST /api/login, Casdoor's body shape. The `type` says what the sign-in produces (see
+ * signin-types.ts). The password is checked here for every type; without a username the
+ * signed-in session stands in for it (auto sign-in, "continue as").
+ */
+export async function signIn(server: ServerContext, request: FastifyRequest, reply: FastifyReply) {
+  const typeName = paramOf(request, 'type') || 'login';
+  const type = signinTypeOf(typeName);
+  if (!type) throw new AppError('loginTypeUnsupported', { type: typeName });
+  const app = await type.application(server, request);
+
+  const username = paramOf(request, 'username');
+  let user: Rec;
+  let fresh = false;
+  let sessionToken: string | undefined;
+  if (username) {
+    if (!isPasswordSigninEnabled(app)) throw new AppError('passwordSigninDisabled');
+    user = await verifyCredentials(server, {
+      organization: type.anyOrganization ? paramOf(request, 'organization') || app.organization : app.organization,
+      username,
+      password: paramOf(request, 'password'),
+      lockout: {
+        limit: app.failedSigninLimit || DEFAULT_LOCKOUT.limit,
+        frozenMinutes: app.failedSigninFrozenTime || DEFAULT_LOCKOUT.frozenMinutes,
+      },
+    });
+    fresh = true;
+  } else {
+    // Only a console session stands in for a password (never a token or a client secret).
+    const account = await accountOf(server, request);
+    if (account?.via !== 'session' || !account.user) throw new AppError('missingParameter', { name: 'username' });
+    user = account.user;
+    sessionToken = account.sessionToken;
+  }
+  if (!type.anyOrganization && user.owner !== app.organization)
+    throw new AppError('userNotInApplication', { application: app.name });
+  if (fresh && type.opensSession(app)) sessionToken = await startSession(server, request, reply, user, app);
+  return type.complete(server, request, user, app, { fresh, sessionToken });
+}

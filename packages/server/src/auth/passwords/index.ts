@@ -1,0 +1,11 @@
+export { hashPassword, isPasswordType, newSalt, verifyPassword } from './algorithms.js';
+export {
+  burnVerification,
+  checkUserPassword,
+  hashForOrganization,
+  type PasswordCheckInput,
+  type PasswordCheckResult,
+  type PasswordHolder,
+  type PasswordPolicy,
+} from './check.js';
+export { checkPasswordOptions, type PasswordOptionViolation } from './options.js';

@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { nowRfc3339 } from '@gatehouse/entities';
+import type { Kysely } from 'kysely';
+
+/** The cookie that carries the session token (httpOnly, SameSite=Lax). */
+export const SESSION_COOKIE = 'gatehouse_session';
+/** Lifetime of a session made with "auto sign-in" (a persistent cookie). */
+export const LONG_SESSION_HOURS = 24 * 30;
+/** Lifetime of a browser-session sign-in. */
+export const SHORT_SESSION_HOURS = 24;
+
+export interface SessionRow {
+  id: string;
+  owner: string;
+  name: string;
+  application: string;
+  createdTime: string;
+  expiresTime: string;
+}
+
+/** Only a hash of the token is stored, so a database reader cannot replay sessions. */
+export function sessionIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: Kysely<any>,
+  input: { owner: string; name: string; application: string; hours: number; remoteAddr: string; userAgent: string },
+): Promise<{ token: string; expires: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(Date.now() + input.hours * 3600_000);
+  await db
+    .insertInto('authSession')
+    .values({
+      id: sessionIdOf(token),
+      owner: input.owner,
+      name: input.name,
+      application: input.application,
+      createdTime: nowRfc3339(),
+      expiresTime: nowRfc3339(expires),
+      remoteAddr: input.remoteAddr.slice(0, 100),
+      userAgent: input.userAgent.slice(0, 500),
+    })
+    .execute();
+  return { token, expires };
+}
+
+export async function findSession(db: Kysely<any>, token: string): Promise<SessionRow | undefined> {
+  const row = (await db.selectFrom('authSession').selectAll().where('id', '=', sessionIdOf(token)).executeTakeFirst()) as
+    | SessionRow
+    | undefined;
+  if (!row || row.expiresTime <= nowRfc3339()) return undefined;
+  return row;
+}
+
+export async function deleteSession(db: Kysely<any>, token: string): Promise<void> {
+  await db.deleteFrom('authSession').where('id', '=', sessionIdOf(token)).execute();
+}
+
+/** Removes expired sessions (run now and then, not on the request path). */
+export async function purgeExpiredSessions(db: Kysely<any>): Promise<void> {
+  await db.deleteFrom('authSession').where('expiresTime', '<=', nowRfc3339()).execute();
+}

@@ -1,0 +1,45 @@
+import type { Application, Envelope } from '@gatehouse/entities';
+import type { FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import type { Rec } from '../crud/repository.js';
+
+/**
+ * What a sign-in (POST /api/login) produces, by its `type`: a console session (login), an OAuth
+ * code or token, an approved device, a SAML response, a CAS ticket ... Each protocol declares its
+ * types in its own module; auth/login.ts does the part they share (finding the application,
+ * checking the password or the session, the organization rule, the session cookie).
+ */
+/** How the user of a sign-in was established. */
+export interface SigninContext {
+  /** The password was checked by this request (CAS: the ticket comes from primary credentials). */
+  fresh: boolean;
+  /** The console session the sign-in belongs to (opened by it, or the one that stood in), if any. */
+  sessionToken?: string;
+}
+
+export interface SigninType {
+  /** The application the sign-in is for, read from the request (and validated). */
+  application: (server: ServerContext, request: FastifyRequest) => Promise<Application>;
+  /** Whether a password sign-in of this type opens a console session. */
+  opensSession: (app: Application) => boolean;
+  /** Users of other organizations may sign in (the console's own sign-in). */
+  anyOrganization?: boolean;
+  /** Produces the answer once `user` is signed in. */
+  complete: (
+    server: ServerContext,
+    request: FastifyRequest,
+    user: Rec,
+    app: Application,
+    signin: SigninContext,
+  ) => Promise<Envelope>;
+}
+
+const types = new Map<string, SigninType>();
+
+export function registerSigninType(name: string, type: SigninType): void {
+  types.set(name, type);
+}
+
+export function signinTypeOf(name: string): SigninType | undefined {
+  return types.get(name);
+}

@@ -1,0 +1,104 @@
+import {
+  allows,
+  type EntityDefinition,
+  fieldEntries,
+  MASK,
+  NAME_PATTERN,
+  organizationOf,
+  type Viewer,
+} from '@gatehouse/entities';
+import { AppError } from '../errors.js';
+import type { Rec } from './repository.js';
+
+/** Whether `viewer` may update `record` (and so see its secrets). */
+export function canUpdate(def: EntityDefinition<any>, viewer: Viewer | null, record: Rec): boolean {
+  return allows(def.access.update, viewer, organizationOf(def, record), !!viewer && (def.isSelf?.(viewer, record) ?? false));
+}
+
+/**
+ * The record as `viewer` may see it: hidden fields dropped, passwords always ***, secrets *** for
+ * viewers who may not edit the record.
+ */
+export function maskRecord(def: EntityDefinition<any>, record: Rec, viewer: Viewer | null): Rec {
+  const editable = canUpdate(def, viewer, record);
+  const out: Rec = {};
+  for (const [key, field] of fieldEntries(def)) {
+    if (field.hidden) continue;
+    const v = record[key];
+    if (field.kind === 'password') out[key] = v ? MASK : '';
+    else if (field.kind === 'secret' && !editable) out[key] = v ? MASK : '';
+    else out[key] = v;
+  }
+  return out;
+}
+
+/**
+ * Validates the fields a client sent. Server-only and hidden fields are ignored; with `columns`,
+ * only those fields are taken (update-x?columns=a,b).
+ */
+export function parseIncoming(
+  def: EntityDefinition<any>,
+  body: unknown,
+  columns?: string[],
+): { values: Rec; provided: Set<string> } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('invalidRequest', { detail: 'the body must be a JSON object' });
+  }
+  const input = body as Rec;
+  // The name gets its own message rather than a generic field error.
+  if ('name' in input && (!columns || columns.includes('name'))) checkName(input.name);
+  const values: Rec = {};
+  const provided = new Set<string>();
+  for (const [key, field] of fieldEntries(def)) {
+    if (!(key in input) || field.serverOnly || field.hidden) continue;
+    if (columns && !columns.includes(key) && key !== 'owner' && key !== 'name') continue;
+    const parsed = field.schema.safeParse(input[key]);
+    if (!parsed.success) {
+      const detail = parsed.error.issues[0]?.message ?? 'invalid';
+      throw new AppError('invalidField', { field: key, detail });
+    }
+    values[key] = parsed.data;
+    provided.add(key);
+  }
+  return { values, provided };
+}
+
+export function checkName(name: unknown): void {
+  if (typeof name !== 'string' || name === '') throw new AppError('nameRequired');
+  if (!NAME_PATTERN.test(name)) throw new AppError('badName', { name });
+}
+
+/** Applies an update onto the stored record: the mask keeps a secret; the mask or '' keeps a password. */
+export function mergeForUpdate(def: EntityDefinition<any>, stored: Rec, incoming: Rec): Rec {
+  const next: Rec = { ...stored };
+  for (const [key, value] of Object.entries(incoming)) {
+    const field = def.fields[key];
+    if (!field) continue;
+    if (field.kind === 'secret' && value === MASK) continue;
+    if (field.kind === 'password' && (value === MASK || value === '')) continue;
+    next[key] = value;
+  }
+  return next;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  return a === b;
+}
+
+/**
+ * The first field whose value changes although its `editable` rule refuses the viewer. While
+ * adding, owner and name are governed by the create rule instead, and a value is a change when it
+ * differs from the field's empty value.
+ */
+export function firstLockedChange(def: EntityDefinition<any>, viewer: Viewer, before: Rec | undefined, next: Rec): string | null {
+  for (const [key, field] of fieldEntries(def)) {
+    if (!field.editable || !(key in next)) continue;
+    if (!before && (key === 'owner' || key === 'name')) continue;
+    const previous = before ? before[key] : field.empty();
+    if (field.kind === 'password' && next[key] === previous) continue;
+    if (same(previous, next[key])) continue;
+    if (!field.editable({ viewer, record: before ?? next, next })) return key;
+  }
+  return null;
+}

@@ -1,0 +1,43 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DialectName } from './database.js';
+import * as m0001 from './migrations/0001_initial.js';
+import * as m0002 from './migrations/0002_application_full.js';
+import * as m0003 from './migrations/0003_oauth.js';
+import * as m0004 from './migrations/0004_saml_sp_cert.js';
+import * as m0005 from './migrations/0005_cas.js';
+
+/** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
+const MIGRATIONS: Record<string, { up: (db: Kysely<any>, dialect: DialectName) => Promise<void> }> = {
+  '0001_initial': m0001,
+  '0002_application_full': m0002,
+  '0003_oauth': m0003,
+  '0004_saml_sp_cert': m0004,
+  '0005_cas': m0005,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, m] of Object.entries(MIGRATIONS)) {
+      out[name] = { up: (db) => m.up(db, this.dialect) };
+    }
+    return out;
+  }
+}
+
+/** Brings the schema up to date; safe to run at every start and from several instances at once. */
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(dialect),
+    migrationTableName: 'gatehouse_migration',
+    migrationLockTableName: 'gatehouse_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

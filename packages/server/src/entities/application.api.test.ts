@@ -1,0 +1,388 @@
+import { application, defaultSigninMethods, defaultSignupItems, nowRfc3339, randomId } from '@gatehouse/entities';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../test-support/client.js';
+import { ADMIN_PASSWORD } from '../test-support/server.js';
+import { describeEachDatabase } from '../test-support/suite.js';
+
+const MB = 1024 * 1024;
+
+function fileForm(content: string | Uint8Array<ArrayBuffer>, filename = 'terms.html', type = 'text/html'): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type }), filename);
+  return form;
+}
+
+describeEachDatabase('application rules', (server) => {
+  let admin: ApiClient;
+  let adminZh: ApiClient;
+  let counter = 0;
+
+  /** Adds an application of built-in with the given fields; answers the add's envelope and its id. */
+  const add = async (fields: object = {}) => {
+    const name = `app_${++counter}`;
+    const defaults = application.newRecord({
+      organization: 'built-in',
+      viewer: { owner: 'built-in', name: 'admin', level: 'globalAdmin' },
+      random: randomId,
+      now: nowRfc3339,
+    });
+    const envelope = await admin.post('/api/add-application', { ...defaults, name, ...fields });
+    return { envelope, name, id: `admin/${name}` };
+  };
+  const get = async (id: string) => (await admin.get('/api/get-application', { id })).data;
+  const update = async (id: string, fields: object, client = admin) =>
+    client.post('/api/update-application', { ...(await get(id)), ...fields }, { id });
+
+  beforeAll(async () => {
+    admin = new ApiClient(server().url);
+    await admin.login('admin', ADMIN_PASSWORD);
+    adminZh = new ApiClient(server().url, 'zh-CN');
+    await adminZh.login('admin', ADMIN_PASSWORD);
+  });
+
+  describe('sign-in session and auto sign-in', () => {
+    const message = 'Please enable "Signin session" first before enabling "Auto signin"';
+
+    it('refuses auto sign-in without the sign-in session, on add and on update', async () => {
+      expect((await add({ enableAutoSignin: true })).envelope).toMatchObject({ status: 'error', msg: message });
+      const { id } = await add({ enableSigninSession: true, enableAutoSignin: true });
+      expect(await update(id, { enableSigninSession: false })).toMatchObject({ status: 'error', msg: message });
+      expect(await update(id, { enableSigninSession: false }, adminZh)).toMatchObject({
+        status: 'error',
+        msg: '请先启用"保持登录会话"，再启用"自动登录"',
+      });
+      expect((await update(id, { enableSigninSession: false, enableAutoSignin: false })).status).toBe('ok');
+      expect(await get(id)).toMatchObject({ enableSigninSession: false, enableAutoSignin: false });
+    });
+  });
+
+  describe('sign-in methods', () => {
+    it('needs at least one', async () => {
+      expect((await add({ signinMethods: [] })).envelope).toMatchObject({
+        status: 'error',
+        msg: 'An application needs at least one sign-in method',
+      });
+    });
+
+    it('refuses a method listed twice', async () => {
+      const methods = [...defaultSigninMethods(), { name: 'Password', displayName: 'Again', rule: 'All' }];
+      expect((await add({ signinMethods: methods })).envelope).toMatchObject({
+        status: 'error',
+        msg: 'The sign-in method "Password" is listed more than once',
+      });
+    });
+
+    it('refuses a method that does not exist', async () => {
+      const { envelope } = await add({ signinMethods: [{ name: 'Carrier pigeon', displayName: '', rule: '' }] });
+      expect(envelope).toMatchObject({ status: 'error', code: 'invalidField' });
+      expect(envelope.msg).toMatch(/^Invalid value of signinMethods: /);
+    });
+
+    it('refuses a rule of another method', async () => {
+      const { envelope } = await add({ signinMethods: [{ name: 'Password', displayName: 'Password', rule: 'Email only' }] });
+      expect(envelope).toMatchObject({
+        status: 'error',
+        msg: 'The rule "Email only" is not valid for the sign-in method "Password"; choose one of: All, Non-LDAP, Hide password',
+      });
+    });
+
+    it('accepts the rules of each method', async () => {
+      const methods = [
+        { name: 'Verification code', displayName: 'Code', rule: 'Phone only' },
+        { name: 'Password', displayName: 'Password', rule: 'Non-LDAP' },
+        { name: 'LDAP', displayName: 'LDAP', rule: 'None' },
+      ];
+      const { envelope, id } = await add({ signinMethods: methods });
+      expect(envelope.status).toBe('ok');
+      expect((await get(id)).signinMethods).toEqual(methods);
+    });
+  });
+
+  describe('sign-up items', () => {
+    it('keeps the Password item required', async () => {
+      const items = defaultSignupItems().map((item) => (item.name === 'Password' ? { ...item, required: false } : item));
+      expect((await add({ signupItems: items })).envelope).toMatchObject({
+        status: 'error',
+        msg: 'The Password sign-up item cannot be optional',
+      });
+      // Without a Password item at all, nothing is optional.
+      const withoutPassword = defaultSignupItems().filter((item) => !item.name.includes('assword'));
+      expect((await add({ signupItems: withoutPassword })).envelope.status).toBe('ok');
+    });
+
+    it('keeps the Signup button item', async () => {
+      const { id } = await add();
+      const items = defaultSignupItems().filter((item) => item.name !== 'Signup button');
+      expect(await update(id, { signupItems: items })).toMatchObject({
+        status: 'error',
+        msg: 'The sign-up items must include the "Signup button" item',
+      });
+    });
+
+    it('allows only the rules of each item', async () => {
+      const withRule = (name: string, rule: string) =>
+        defaultSignupItems().map((item) => (item.name === name ? { ...item, rule } : item));
+      expect((await add({ signupItems: withRule('ID', 'Normal') })).envelope).toMatchObject({
+        status: 'error',
+        msg: 'The rule "Normal" is not valid for the sign-up item "ID"; choose one of: Random, Incremental',
+      });
+      expect((await add({ signupItems: withRule('Username', 'Random') })).envelope).toMatchObject({
+        status: 'error',
+        msg: 'The rule "Random" is not valid for the sign-up item "Username"; choose one of: None',
+      });
+      const { envelope, id } = await add({ signupItems: withRule('Agreement', 'Signin (Default True)') });
+      expect(envelope.status).toBe('ok');
+      expect((await get(id)).signupItems.find((item: { name: string }) => item.name === 'Agreement').rule).toBe(
+        'Signin (Default True)',
+      );
+    });
+
+    it('refuses an item type outside Input, Single Choice and Multiple Choices', async () => {
+      const items = defaultSignupItems().map((item) => (item.name === 'Username' ? { ...item, type: 'Slider' } : item));
+      expect((await add({ signupItems: items })).envelope).toMatchObject({ status: 'error', code: 'invalidField' });
+    });
+  });
+
+  describe('redirect URLs', () => {
+    it.each([
+      'callback',
+      '/callback',
+      'http://',
+      'https://example.com/cb#fragment',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'https://exa mple.com/cb',
+      'http://localhost:.*',
+    ])('refuses %s', async (uri) => {
+      const { envelope } = await add({ redirectUris: ['https://ok.example.com/cb', uri] });
+      expect(envelope).toMatchObject({
+        status: 'error',
+        msg: `The redirect URL "${uri}" is not valid: use an absolute http(s) URL or a custom-scheme URI, without a fragment`,
+      });
+    });
+
+    it('accepts absolute http(s) URLs and custom-scheme URIs', async () => {
+      const uris = [
+        'http://localhost:9000/callback',
+        'https://app.example.com/auth/callback?x=1',
+        'com.example.app:/oauth2redirect',
+        'myapp://callback',
+      ];
+      const { envelope, id } = await add({ redirectUris: uris });
+      expect(envelope.status).toBe('ok');
+      expect((await get(id)).redirectUris).toEqual(uris);
+    });
+  });
+
+  describe('token settings', () => {
+    it('takes token fields only with the JWT-Custom format', async () => {
+      expect((await add({ tokenFormat: 'JWT', tokenFields: ['email'] })).envelope).toMatchObject({
+        status: 'error',
+        msg: 'You are not allowed to change tokenFields',
+      });
+      const { id } = await add({ tokenFormat: 'JWT' });
+      expect(await update(id, { tokenFields: ['email'] })).toMatchObject({ status: 'error', code: 'fieldLocked' });
+      // Choosing JWT-Custom in the same save unlocks them.
+      expect((await update(id, { tokenFormat: 'JWT-Custom', tokenFields: ['email', 'phone'] })).status).toBe('ok');
+      expect(await get(id)).toMatchObject({ tokenFormat: 'JWT-Custom', tokenFields: ['email', 'phone'] });
+    });
+
+    it('keeps expiry and sign-in limits at 1 or more', async () => {
+      for (const field of ['expireInHours', 'refreshExpireInHours', 'failedSigninLimit', 'failedSigninFrozenTime']) {
+        expect((await add({ [field]: 0 })).envelope, field).toMatchObject({ status: 'error', code: 'invalidField' });
+      }
+    });
+
+    it('saves empty grant types as authorization_code, on add and on update', async () => {
+      const { id } = await add({ grantTypes: [] });
+      expect((await get(id)).grantTypes).toEqual(['authorization_code']);
+      expect((await update(id, { grantTypes: ['password', 'refresh_token'] })).status).toBe('ok');
+      expect((await get(id)).grantTypes).toEqual(['password', 'refresh_token']);
+      expect((await update(id, { grantTypes: [] })).status).toBe('ok');
+      expect((await get(id)).grantTypes).toEqual(['authorization_code']);
+    });
+  });
+
+  describe('organization and credentials', () => {
+    it('refuses an organization that does not exist', async () => {
+      expect((await add({ organization: 'ghost' })).envelope).toMatchObject({
+        status: 'error',
+        msg: 'The organization "ghost" does not exist',
+      });
+    });
+
+    it('completes an application added with only its name into one that can be saved again', async () => {
+      const id = 'admin/bare';
+      const added = await admin.post('/api/add-application', { owner: 'admin', name: 'bare', organization: 'built-in' });
+      expect(added.status).toBe('ok');
+      expect(await get(id)).toMatchObject({
+        expireInHours: 168,
+        refreshExpireInHours: 168,
+        failedSigninLimit: 5,
+        failedSigninFrozenTime: 15,
+        formOffset: 2,
+        grantTypes: ['authorization_code'],
+      });
+      expect((await update(id, { displayName: 'Bare' })).status).toBe('ok');
+    });
+
+    it('generates the client credentials and masks the secret for readers who may not edit', async () => {
+      const { id } = await add();
+      const app = await get(id);
+      expect(app.clientId).toMatch(/^[0-9a-f]{20}$/);
+      expect(app.clientSecret).toMatch(/^[0-9a-f]{40}$/);
+      expect((await new ApiClient(server().url).get('/api/get-application', { id })).data.clientSecret).toBe('***');
+    });
+  });
+});
+
+describeEachDatabase('upload-resource and stored files', (server) => {
+  let admin: ApiClient;
+  let orgAdmin: ApiClient;
+  let member: ApiClient;
+
+  const upload = (client: ApiClient, fullFilePath: string, form = fileForm('<h1>Terms</h1>')) =>
+    client.postForm('/api/upload-resource', form, {
+      owner: 'built-in',
+      user: 'admin',
+      application: 'app-built-in',
+      tag: 'termsOfUse',
+      parent: 'ApplicationEditPage',
+      fullFilePath,
+    });
+
+  beforeAll(async () => {
+    admin = new ApiClient(server().url);
+    await admin.login('admin', ADMIN_PASSWORD);
+    await admin.post('/api/add-organization', { owner: 'admin', name: 'acme' });
+    await admin.post('/api/add-user', { owner: 'acme', name: 'boss', isAdmin: true, password: 'boss-pass' });
+    await admin.post('/api/add-user', { owner: 'acme', name: 'worker', password: 'worker-pass' });
+    orgAdmin = new ApiClient(server().url);
+    await orgAdmin.login('boss', 'boss-pass', 'acme');
+    member = new ApiClient(server().url);
+    await member.login('worker', 'worker-pass', 'acme');
+  });
+
+  it('stores a file and answers its URL, which serves it read-only as sandboxed HTML', async () => {
+    const envelope = await upload(admin, 'termsOfUse/built-in/app-built-in.html');
+    expect(envelope).toMatchObject({
+      status: 'ok',
+      data: `${server().url}/files/termsOfUse/built-in/app-built-in.html`,
+      data2: 'termsOfUse/built-in/app-built-in.html',
+    });
+    const response = await fetch(envelope.data);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe('<h1>Terms</h1>');
+    // Read-only: nothing but GET and HEAD.
+    expect((await admin.raw('POST', '/files/termsOfUse/built-in/app-built-in.html')).status).toBe(404);
+    expect((await admin.raw('HEAD', '/files/termsOfUse/built-in/app-built-in.html')).status).toBe(200);
+  });
+
+  it('replaces a stored file on a second upload', async () => {
+    await upload(admin, 'termsOfUse/built-in/replaced.html', fileForm('first'));
+    await upload(admin, 'termsOfUse/built-in/replaced.html', fileForm('second'));
+    expect(await (await fetch(`${server().url}/files/termsOfUse/built-in/replaced.html`)).text()).toBe('second');
+  });
+
+  it('serves each file with the content type of its extension, and unknown ones as downloads', async () => {
+    await upload(admin, 'resource/built-in/admin/notes.txt', fileForm('plain words', 'notes.txt', 'text/plain'));
+    await upload(admin, 'resource/built-in/admin/page.js', fileForm('alert(1)', 'page.js', 'text/javascript'));
+    await upload(admin, 'resource/built-in/admin/image.svg', fileForm('<svg/>', 'image.svg', 'image/svg+xml'));
+    const txt = await fetch(`${server().url}/files/resource/built-in/admin/notes.txt`);
+    expect(txt.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(txt.headers.get('content-security-policy')).toBeNull();
+    expect(txt.headers.get('x-content-type-options')).toBe('nosniff');
+    const js = await fetch(`${server().url}/files/resource/built-in/admin/page.js`);
+    expect(js.headers.get('content-type')).toBe('application/octet-stream');
+    expect(js.headers.get('content-disposition')).toBe('attachment');
+    // The URL answered is encoded; it leads back to the file.
+    const odd = await upload(admin, 'resource/built-in/admin/100% sure.txt', fileForm('odd', 'x.txt', 'text/plain'));
+    expect(odd.data).toBe(`${server().url}/files/resource/built-in/admin/100%25%20sure.txt`);
+    expect(await (await fetch(odd.data)).text()).toBe('odd');
+    const svg = await fetch(`${server().url}/files/resource/built-in/admin/image.svg`);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(svg.headers.get('content-security-policy')).toMatch(/^sandbox/);
+  });
+
+  it.each([
+    '../escape.html',
+    'termsOfUse/../../escape.html',
+    '/etc/escape.html',
+    'termsOfUse\\built-in\\escape.html',
+    'termsOfUse/built-in/nul\u0000.html',
+    'C:/escape.html',
+    '',
+  ])('refuses the path %j', async (fullFilePath) => {
+    expect(await upload(admin, fullFilePath)).toMatchObject({ status: 'error', code: 'uploadBadPath' });
+  });
+
+  it('normalises harmless path forms', async () => {
+    expect(await upload(admin, 'termsOfUse//built-in/./normal.html')).toMatchObject({
+      status: 'ok',
+      data2: 'termsOfUse/built-in/normal.html',
+    });
+  });
+
+  it('serves nothing outside the stored files', async () => {
+    for (const path of [
+      '/files/..%2F..%2F..%2Fetc%2Fpasswd',
+      '/files/%2e%2e/%2e%2e/etc/passwd',
+      '/files/termsOfUse/built-in/missing.html',
+      '/files/termsOfUse',
+      '/files/termsOfUse%00.html',
+    ]) {
+      const response = await admin.raw('GET', path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toMatch(/root:/);
+    }
+  });
+
+  it('refuses a file over 5 MB with a clear message, and stores nothing', async () => {
+    const envelope = await upload(admin, 'termsOfUse/built-in/huge.html', fileForm(new Uint8Array(5 * MB + 1)));
+    expect(envelope).toMatchObject({ status: 'error', msg: 'The file is too large: at most 5 MB' });
+    expect((await fetch(`${server().url}/files/termsOfUse/built-in/huge.html`)).status).toBe(404);
+    expect((await upload(admin, 'termsOfUse/built-in/big.html', fileForm(new Uint8Array(5 * MB)))).status).toBe('ok');
+  });
+
+  it('needs a file', async () => {
+    const form = new FormData();
+    form.append('file', 'not a file');
+    expect(await upload(admin, 'termsOfUse/built-in/none.html', form)).toMatchObject({
+      status: 'error',
+      msg: 'The request carries no file (multipart field "file")',
+    });
+  });
+
+  it('is for signed-in administrators only', async () => {
+    expect(await upload(new ApiClient(server().url), 'termsOfUse/built-in/anon.html')).toMatchObject({
+      status: 'error',
+      code: 'pleaseLogin',
+    });
+    expect(await upload(member, 'termsOfUse/acme/member.html')).toMatchObject({ status: 'error', code: 'unauthorized' });
+  });
+
+  it("keeps an organization administrator inside their organization's folders", async () => {
+    const own = await orgAdmin.postForm('/api/upload-resource', fileForm('acme terms'), {
+      owner: 'acme',
+      tag: 'termsOfUse',
+      fullFilePath: 'termsOfUse/acme/app.html',
+    });
+    expect(own.status).toBe('ok');
+    expect(
+      await orgAdmin.postForm('/api/upload-resource', fileForm('x'), { fullFilePath: 'termsOfUse/built-in/app.html' }),
+    ).toMatchObject({
+      status: 'error',
+      msg: 'You may only upload files of your own organization (acme)',
+    });
+    expect(
+      await orgAdmin.postForm('/api/upload-resource', fileForm('x'), {
+        owner: 'built-in',
+        fullFilePath: 'termsOfUse/acme/x.html',
+      }),
+    ).toMatchObject({ status: 'error', code: 'uploadOtherOrganization' });
+  });
+});

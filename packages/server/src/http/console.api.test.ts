@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/server.js';
+
+/** The server hosts the built console: assets, index.html for console routes, never for the API. */
+describe('console hosting', () => {
+  let server: TestServer;
+  const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-web-'));
+
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await startTestServer('sqlite', { webRoot });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('answers console routes with index.html, not cached, with the security headers', async () => {
+    for (const route of [
+      '/',
+      '/organizations',
+      '/users/built-in/admin',
+      '/login',
+      '/cas/built-in/app-built-in/login',
+      '/cas/o/a/logout',
+    ]) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
+    expect((await fetch(`${server.url}/organizations`, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('serves hashed assets for a year and answers a missing asset with 404', async () => {
+    const asset = await fetch(`${server.url}/assets/app-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${server.url}/assets/app-old999.js`)).status).toBe(404);
+  });
+
+  it('never answers API or protocol paths with the console', async () => {
+    for (const route of ['/api/nope', '/.well-known/nope', '/cas/x/y/nope']) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(404);
+      expect(await response.json()).toMatchObject({ status: 'error', code: 'notFound' });
+    }
+    const post = await fetch(`${server.url}/organizations`, { method: 'POST' });
+    expect(post.status).toBe(404);
+  });
+
+  it('sends JSON answers without the HTML headers', async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Paths the console never answers: the API, the protocol endpoints and stored files. */
+const SERVER_PREFIXES = ['/api/', '/.well-known/', '/cas/', '/scim/', '/files/'];
+
+/**
+ * Console pages below a server prefix: the CAS sign-in and sign-out pages
+ * (/cas/{organization}/{application}/login and /logout); the rest of /cas/ is the CAS server.
+ */
+const CONSOLE_PAGES = /^\/cas\/[^/]+\/[^/]+\/(login|logout)\/?$/;
+
+export function isServerPath(url: string): boolean {
+  if (CONSOLE_PAGES.test(url)) return false;
+  return SERVER_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
+}
+
+/**
+ * Serves the built console from `webRoot`: hashed assets cached for a year, index.html never
+ * cached, and every other GET path answered with index.html (the console's router takes over).
+ * Returns false when no console build is present.
+ */
+export async function registerConsole(
+  app: FastifyInstance,
+  webRoot: string,
+): Promise<((reply: FastifyReply) => FastifyReply) | null> {
+  const index = path.join(webRoot, 'index.html');
+  if (!fs.existsSync(index)) return null;
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    // Our own headers below; the plugin's default (max-age=0) would override them.
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'no-cache');
+    },
+  });
+  return (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers for the console's HTML, computed once. JSON API answers only get nosniff: a
+ * content security policy means nothing to them, and building one per response (as generic
+ * middleware does) halves the API's throughput.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "img-src 'self' data: https: http:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "form-action 'self' https: http:",
+  "frame-ancestors 'self'",
+].join('; ');
+
+const HTML_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'cross-origin-opener-policy': 'same-origin',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+};
+
+export function registerSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) {
+      // A response with a policy of its own (a stored HTML file's sandbox) keeps it.
+      const own = reply.getHeader('content-security-policy');
+      reply.headers(HTML_HEADERS);
+      if (own) reply.header('content-security-policy', own);
+    } else reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
+}

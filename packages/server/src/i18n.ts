@@ -1,0 +1,297 @@
+/**
+ * Messages the server sends to users, in every language the console speaks. The request's
+ * Accept-Language header picks the language (its first two letters; English otherwise).
+ */
+const catalogue = {
+  unauthorized: { en: 'Unauthorized operation', zh: '未授权的操作' },
+  pleaseLogin: { en: 'Please login first', zh: '请先登录' },
+  crossSite: { en: 'Cross-site request refused', zh: '已拒绝跨站请求' },
+  notFound: { en: 'Not found: {path}', zh: '未找到：{path}' },
+  badJson: { en: 'The request body is not valid JSON', zh: '请求体不是合法的 JSON' },
+  bodyTooLarge: { en: 'The request body is too large (limit {limit} bytes)', zh: '请求体过大（上限 {limit} 字节）' },
+  invalidRequest: { en: 'Invalid request: {detail}', zh: '无效的请求：{detail}' },
+  internal: {
+    en: 'Internal server error, see the server log (request {id})',
+    zh: '服务器内部错误，请查看服务器日志（请求 {id}）',
+  },
+  badId: { en: 'The id "{id}" must have the form owner/name', zh: 'id "{id}" 必须是 owner/name 的形式' },
+  badPage: {
+    en: 'p and pageSize must be positive whole numbers (pageSize at most {max})',
+    zh: 'p 和 pageSize 必须是正整数（pageSize 最多 {max}）',
+  },
+  unknownSearchField: { en: 'Unknown search field: {field}', zh: '未知的搜索字段：{field}' },
+  unknownSortField: { en: 'Unknown sort field: {field}', zh: '未知的排序字段：{field}' },
+  badSortOrder: { en: 'sortOrder must be ascend or descend', zh: 'sortOrder 必须是 ascend 或 descend' },
+  invalidField: { en: 'Invalid value of {field}: {detail}', zh: '{field} 的值无效：{detail}' },
+  nameRequired: { en: 'The name cannot be empty', zh: '名称不能为空' },
+  badName: {
+    en: 'The name "{name}" may not contain "/", spaces or control characters',
+    zh: '名称 "{name}" 不能包含 "/"、空格或控制字符',
+  },
+  fieldLocked: { en: 'You are not allowed to change {field}', zh: '你无权修改 {field}' },
+  duplicate: { en: 'The {entity} "{id}" already exists', zh: '{entity} "{id}" 已存在' },
+  missing: { en: 'The {entity} "{id}" does not exist', zh: '{entity} "{id}" 不存在' },
+  organizationMissing: { en: 'The organization "{name}" does not exist', zh: '组织 "{name}" 不存在' },
+  undeletable: { en: 'The built-in {entity} "{id}" cannot be deleted', zh: '内置的 {entity} "{id}" 不能被删除' },
+  deleteSelf: { en: 'You cannot delete the account you are signed in with', zh: '不能删除当前登录的账号' },
+  organizationHasUsers: {
+    en: 'The organization "{name}" still has users; delete them first',
+    zh: '组织 "{name}" 仍有用户，请先删除这些用户',
+  },
+  // certs
+  certInvalid: {
+    en: 'The certificate cannot be read: it must be an X.509 certificate in PEM form',
+    zh: '无法读取证书：证书必须是 PEM 格式的 X.509 证书',
+  },
+  certPrivateKeyInvalid: {
+    en: 'The private key cannot be read: it must be an unencrypted private key in PEM form',
+    zh: '无法读取私钥：私钥必须是未加密的 PEM 格式私钥',
+  },
+  certKeyMismatch: {
+    en: 'The private key does not belong to the certificate',
+    zh: '私钥与证书不匹配',
+  },
+  certKeyWrongType: {
+    en: "The certificate's key ({key}) cannot sign with {algorithm}",
+    zh: '证书的密钥（{key}）不能用于 {algorithm} 签名',
+  },
+  certKeyTooSmall: {
+    en: '{algorithm} needs an RSA key of at least {min} bits; {bitSize} bits is too small',
+    zh: '{algorithm} 需要至少 {min} 位的 RSA 密钥，{bitSize} 位太小',
+  },
+  // sign-in
+  applicationMissing: { en: 'The application "{name}" does not exist', zh: '应用 "{name}" 不存在' },
+  passwordSigninDisabled: {
+    en: 'The login method: login with password is not enabled for the application',
+    zh: '该应用禁止采用密码登录方式',
+  },
+  wrongPassword: { en: 'password or code is incorrect', zh: '密码或验证码错误' },
+  wrongPasswordChances: {
+    en: 'password or code is incorrect, you have {chances} remaining chances',
+    zh: '密码或验证码错误，您还有 {chances} 次尝试的机会',
+  },
+  signinFrozen: {
+    en: 'You have entered the wrong password or code too many times, please wait for {minutes} minutes and try again',
+    zh: '您输入错误的密码或验证码次数过多，请等待 {minutes} 分钟后重试',
+  },
+  userForbidden: {
+    en: 'The user is forbidden to sign in, please contact the administrator',
+    zh: '该用户被禁止登录，请联系管理员',
+  },
+  loginTypeUnsupported: { en: 'The login type "{type}" is not supported', zh: '不支持的登录类型 "{type}"' },
+  missingParameter: { en: 'Missing parameter: {name}', zh: '缺少参数：{name}' },
+  // OAuth 2.0 / OpenID Connect sign-in
+  oauthInvalidClient: { en: 'Invalid client_id: {clientId}', zh: '无效的 client_id：{clientId}' },
+  redirectUriNotAllowed: {
+    en: "Redirect URI: {uri} doesn't exist in the allowed Redirect URI list",
+    zh: '重定向 URI：{uri} 不在允许的重定向 URI 列表中',
+  },
+  responseTypeUnsupported: { en: 'Unsupported response type: {type}', zh: '不支持的响应类型：{type}' },
+  responseTypeNotAllowed: {
+    en: 'The response type "{type}" is not enabled for the application "{application}"',
+    zh: '应用 "{application}" 未启用响应类型 "{type}"',
+  },
+  pkceMethodUnsupported: { en: 'Only the S256 code challenge method is supported', zh: '仅支持 S256 代码质询方法' },
+  idTokenHintInvalid: { en: 'The id_token_hint is invalid', zh: 'id_token_hint 无效' },
+  deviceCodeInvalid: { en: 'The code is invalid or has expired', zh: '该代码无效或已过期' },
+  userNotInApplication: {
+    en: 'The user does not belong to the organization of the application "{application}"',
+    zh: '该用户不属于应用 "{application}" 的组织',
+  },
+  // CAS sign-in
+  casServiceNotAllowed: {
+    en: 'The service {service} is not allowed: it must match one of the Redirect URLs of the application',
+    zh: '不允许的服务 {service}：它必须与应用的某个重定向 URL 匹配',
+  },
+  casApplicationNotInOrganization: {
+    en: 'The application "{application}" does not belong to the organization "{organization}"',
+    zh: '应用 "{application}" 不属于组织 "{organization}"',
+  },
+  casRenewNeedsPassword: {
+    en: 'This service asks you to enter your password again (renew)',
+    zh: '该服务要求您重新输入密码（renew）',
+  },
+  // SAML identity provider
+  samlRequestMalformed: {
+    en: 'The SAMLRequest cannot be read: it must be a base64 SAML message (DEFLATE-compressed for the HTTP-Redirect binding)',
+    zh: '无法读取 SAMLRequest：它必须是 base64 编码的 SAML 消息（HTTP-Redirect 绑定需经 DEFLATE 压缩）',
+  },
+  samlRequestInvalid: {
+    en: 'The SAML request is not valid against the SAML 2.0 schema: {detail}',
+    zh: 'SAML 请求不符合 SAML 2.0 架构：{detail}',
+  },
+  samlRequestNotAuthn: {
+    en: 'The SAML message must be an AuthnRequest, not {name}',
+    zh: 'SAML 消息必须是 AuthnRequest，而不是 {name}',
+  },
+  samlIssuerMissing: { en: 'The SAML request has no Issuer', zh: 'SAML 请求缺少 Issuer' },
+  samlIssuerUnknown: {
+    en: 'Issuer URI: {issuer} doesn\'t exist in the allowed Redirect URI list of the application "{application}"',
+    zh: 'Issuer URI：{issuer} 不在应用 "{application}" 允许的重定向 URI 列表中',
+  },
+  samlAcsMissing: {
+    en: 'The SAML request has no AssertionConsumerServiceURL and the application has no SAML reply URL',
+    zh: 'SAML 请求缺少 AssertionConsumerServiceURL，且应用未设置 SAML 回复 URL',
+  },
+  samlAcsNotAllowed: {
+    en: 'AssertionConsumerServiceURL: {url} is neither the SAML reply URL nor in the allowed Redirect URI list',
+    zh: 'AssertionConsumerServiceURL：{url} 既不是 SAML 回复 URL，也不在允许的重定向 URI 列表中',
+  },
+  samlDestinationMismatch: {
+    en: 'The SAML request is addressed to {destination}, not to this identity provider ({expected})',
+    zh: 'SAML 请求的目标地址是 {destination}，而不是本身份提供方（{expected}）',
+  },
+  samlRequestUnsigned: {
+    en: 'The application "{application}" requires signed SAML requests, but this request is not signed',
+    zh: '应用 "{application}" 要求 SAML 请求必须签名，但此请求未签名',
+  },
+  samlSignatureInvalid: {
+    en: "The SAML request's signature is invalid: it does not verify with the SP certificate of the application",
+    zh: 'SAML 请求的签名无效：无法用应用的 SP 证书验证',
+  },
+  samlSigAlgUnsupported: {
+    en: 'Unsupported signature algorithm of the SAML request: {alg}',
+    zh: '不支持的 SAML 请求签名算法：{alg}',
+  },
+  samlForceAuthn: {
+    en: 'The service provider asks for a fresh sign-in: please enter your password',
+    zh: '服务提供方要求重新登录：请输入密码',
+  },
+  samlUserNoEmail: {
+    en: 'The user has no email address, which this application sends as the SAML NameID',
+    zh: '该用户没有邮箱地址，而此应用以邮箱作为 SAML NameID',
+  },
+  samlCertUnusable: {
+    en: 'The cert "{name}" of the application cannot sign SAML messages',
+    zh: '应用的证书 "{name}" 无法用于签署 SAML 消息',
+  },
+  samlSpCertInvalid: {
+    en: "The SAML SP certificate cannot be read: paste the service provider's signing certificate as PEM (or its base64 body)",
+    zh: '无法读取 SAML SP 证书：请粘贴服务提供方的签名证书（PEM 格式或其 base64 内容）',
+  },
+  // passwords
+  oldPasswordWrong: { en: 'The old password is wrong', zh: '旧密码错误' },
+  passwordEmpty: { en: 'The password cannot be empty', zh: '密码不能为空' },
+  passwordAtLeast6: { en: 'The password must have at least 6 characters', zh: '密码长度至少为 6 个字符' },
+  passwordAtLeast8: { en: 'The password must have at least 8 characters', zh: '密码长度至少为 8 个字符' },
+  passwordAa123: {
+    en: 'The password must contain at least one uppercase letter, one lowercase letter and one digit',
+    zh: '密码必须包含至少一个大写字母、一个小写字母和一个数字',
+  },
+  passwordSpecialChar: { en: 'The password must contain at least one special character', zh: '密码必须包含至少一个特殊字符' },
+  passwordNoRepeat: { en: 'The password must not contain any repeated characters', zh: '密码不能包含连续重复的字符' },
+  // applications
+  autoSigninNeedsSession: {
+    en: 'Please enable "Signin session" first before enabling "Auto signin"',
+    zh: '请先启用"保持登录会话"，再启用"自动登录"',
+  },
+  signinMethodsEmpty: { en: 'An application needs at least one sign-in method', zh: '应用至少需要一种登录方式' },
+  signinMethodDuplicate: {
+    en: 'The sign-in method "{name}" is listed more than once',
+    zh: '登录方式 "{name}" 重复出现',
+  },
+  signinMethodRuleInvalid: {
+    en: 'The rule "{rule}" is not valid for the sign-in method "{name}"; choose one of: {rules}',
+    zh: '规则 "{rule}" 不适用于登录方式 "{name}"，可选：{rules}',
+  },
+  signupPasswordOptional: {
+    en: 'The Password sign-up item cannot be optional',
+    zh: '注册项 "Password" 不能设为非必填',
+  },
+  signupButtonMissing: {
+    en: 'The sign-up items must include the "Signup button" item',
+    zh: '注册项中必须包含 "Signup button"',
+  },
+  signupItemRuleInvalid: {
+    en: 'The rule "{rule}" is not valid for the sign-up item "{name}"; choose one of: {rules}',
+    zh: '规则 "{rule}" 不适用于注册项 "{name}"，可选：{rules}',
+  },
+  redirectUriInvalid: {
+    en: 'The redirect URL "{uri}" is not valid: use an absolute http(s) URL or a custom-scheme URI, without a fragment',
+    zh: '回调地址 "{uri}" 无效：请使用绝对的 http(s) 地址或自定义协议的 URI，且不能包含片段（#）',
+  },
+  // sign-up (POST /api/signup) and the public sign-in pages' calls
+  signOutFirst: { en: 'Please sign out first before signing up', zh: '请先退出登录再注册新账号' },
+  signupDisabled: {
+    en: 'The application does not allow to sign up new account',
+    zh: '该应用不允许注册新账号',
+  },
+  signupOrganizationMismatch: {
+    en: 'The application "{application}" signs users up in the organization "{expected}", not "{organization}"',
+    zh: '应用 "{application}" 将用户注册到组织 "{expected}"，而不是 "{organization}"',
+  },
+  invitationCodeUnavailable: {
+    en: 'The application "{application}" requires an invitation code, and this server does not support invitation codes yet',
+    zh: '应用 "{application}" 要求邀请码，而本服务器暂不支持邀请码',
+  },
+  usernameTooShort: { en: 'Username must have at least 2 characters', zh: '用户名至少需要 2 个字符' },
+  usernameStartsWithDigit: { en: 'Username cannot start with a digit', zh: '用户名不能以数字开头' },
+  usernameIsEmail: { en: 'Username cannot be an email address', zh: '用户名不能是电子邮箱地址' },
+  usernameHasSpaces: { en: 'Username cannot contain white spaces', zh: '用户名不能包含空格' },
+  usernameTooLong: { en: 'Username is too long (maximum is {max} characters).', zh: '用户名过长（最多 {max} 个字符）。' },
+  usernameInvalid: {
+    en: 'The username may only contain letters, digits, dots, underlines or hyphens, cannot have two of these signs in a row, and cannot begin or end with one',
+    zh: '用户名只能包含字母、数字、点、下划线或连字符，这些符号不能连续出现，也不能出现在开头或结尾',
+  },
+  usernameExists: { en: 'Username already exists', zh: '用户名已存在' },
+  emailExists: { en: 'Email already exists', zh: '电子邮箱已存在' },
+  phoneExists: { en: 'Phone already exists', zh: '手机号已存在' },
+  signupItemRequired: { en: 'Please input your {name}!', zh: '请输入{name}！' },
+  confirmPasswordMismatch: { en: 'Two passwords you typed do not match.', zh: '两次输入的密码不一致。' },
+  emailEmpty: { en: 'Email cannot be empty', zh: '电子邮箱不能为空' },
+  emailInvalid: { en: 'Email is invalid', zh: '电子邮箱无效' },
+  phoneEmpty: { en: 'Phone cannot be empty', zh: '手机号不能为空' },
+  phoneInvalid: { en: 'Phone number is invalid', zh: '手机号无效' },
+  phoneRegionNotAllowed: {
+    en: 'Your region is not allowed to sign up by phone',
+    zh: '您所在的地区不允许通过手机号注册',
+  },
+  emailOrPhoneEmpty: { en: 'Email or phone cannot be empty', zh: '电子邮箱或手机号不能为空' },
+  displayNameBlank: { en: 'Display name cannot be blank', zh: '显示名称不能为空' },
+  firstNameBlank: { en: 'First name cannot be blank', zh: '名字不能为空' },
+  lastNameBlank: { en: 'Last name cannot be blank', zh: '姓氏不能为空' },
+  signupOptionInvalid: {
+    en: '"{value}" is not a choice of the sign-up field "{name}"',
+    zh: '"{value}" 不是注册项 "{name}" 的可选值',
+  },
+  signupRegexInvalid: {
+    en: 'The regex of the sign-up item "{name}" is not valid: {detail}',
+    zh: '注册项 "{name}" 的正则表达式无效：{detail}',
+  },
+  signupRegexMismatch: {
+    en: 'The value "{value}" for signup field "{name}" doesn\'t match the signup item regex of the application "{application}"',
+    zh: '注册项 "{name}" 的值 "{value}" 不符合应用 "{application}" 的注册项正则表达式',
+  },
+  agreementRequired: { en: 'Please accept the agreement!', zh: '请接受协议！' },
+  defaultApplicationMissing: {
+    en: 'The organization "{name}" has no application',
+    zh: '组织 "{name}" 没有任何应用',
+  },
+  // uploads
+  uploadNoFile: { en: 'The request carries no file (multipart field "file")', zh: '请求中没有文件（multipart 字段 "file"）' },
+  uploadTooLarge: { en: 'The file is too large: at most {limit}', zh: '文件过大：最多 {limit}' },
+  uploadBadPath: {
+    en: 'The file path "{path}" is not allowed: use a relative path without "..", backslashes or control characters',
+    zh: '文件路径 "{path}" 不被允许：请使用不含 ".."、反斜杠或控制字符的相对路径',
+  },
+  uploadOtherOrganization: {
+    en: 'You may only upload files of your own organization ({organization})',
+    zh: '只能上传本组织（{organization}）的文件',
+  },
+} as const satisfies Record<string, { en: string; zh: string }>;
+
+export type MessageKey = keyof typeof catalogue;
+export type Lang = 'en' | 'zh';
+export type MessageParams = Record<string, string | number>;
+
+export function langOf(acceptLanguage: string | undefined): Lang {
+  return acceptLanguage?.trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+export function translate(key: MessageKey, lang: Lang, params: MessageParams = {}): string {
+  const template: string = catalogue[key][lang];
+  return template.replace(/\{(\w+)\}/g, (_, p: string) => (p in params ? String(params[p]) : `{${p}}`));
+}
+
+/** Every key, for the catalogue test. */
+export const MESSAGE_KEYS = Object.keys(catalogue) as MessageKey[];

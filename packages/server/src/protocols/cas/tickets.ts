@@ -1,0 +1,200 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { nowRfc3339 } from '@gatehouse/entities';
+import type { ServerContext } from '../../context.js';
+import { sqlBool } from '../../db/rows.js';
+
+/**
+ * CAS tickets, stored by their SHA-256 (table casTicket, migration 0005):
+ *
+ *   ST-  service ticket: issued by a sign-in for one service, single use, 60 seconds
+ *   PT-  proxy ticket: issued by /proxy for one back-end service, single use, 60 seconds
+ *   PGT- proxy-granting ticket: issued on validation with a pgtUrl, reusable, ends with the session
+ *
+ * The CAS specification recommends 10 seconds for service tickets (and allows up to five
+ * minutes); 60 seconds leaves room for a slow browser redirect and a busy service while keeping
+ * an intercepted ticket short lived. Tickets use only [A-Za-z0-9-] (spec §3.7) and fit the lengths
+ * every client must accept: 32 characters for ST/PT, 64 for PGT and PGTIOU.
+ */
+export const SERVICE_TICKET_SECONDS = 60;
+export const PROXY_TICKET_SECONDS = 60;
+/** A proxy-granting ticket of a sign-in without a console session lives as long as a browser session. */
+export const UNBOUND_PGT_HOURS = 24;
+
+export type TicketKind = 'ST' | 'PT' | 'PGT';
+
+export interface CasTicket {
+  id: string;
+  kind: TicketKind;
+  organization: string;
+  application: string;
+  user: string;
+  /** ST/PT: the service it was issued for; PGT: the service whose validation produced it. */
+  service: string;
+  /** PGT: its pgtUrl, which identifies the proxy in the proxy tickets it grants. */
+  proxyUrl: string;
+  /** The proxies the authentication went through, most recent first. */
+  proxies: string[];
+  /** Hash of the console session it belongs to ('' when the sign-in opened none). */
+  sessionId: string;
+  /** Issued from the presentation of primary credentials (renew=true accepts only these). */
+  fresh: boolean;
+  /** When the user presented credentials (RFC 3339). */
+  authTime: string;
+  createdTime: string;
+  expiresTime: string;
+  isUsed: boolean;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `length` characters of [A-Za-z0-9], uniformly random (rejection sampling). */
+function randomAlnum(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += ALPHABET[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** A new ticket of a kind: ST/PT 32 characters (~172 random bits), PGT/PGTIOU 64 characters. */
+export function newTicket(kind: TicketKind | 'PGTIOU'): string {
+  const total = kind === 'ST' || kind === 'PT' ? 32 : 64;
+  return `${kind}-${randomAlnum(total - kind.length - 1)}`;
+}
+
+export function ticketHash(ticket: string): string {
+  return createHash('sha256').update(ticket).digest('hex');
+}
+
+/** The kind a ticket's prefix announces, or null for anything else. */
+export function kindOf(ticket: string): TicketKind | null {
+  if (ticket.startsWith('ST-')) return 'ST';
+  if (ticket.startsWith('PT-')) return 'PT';
+  if (ticket.startsWith('PGT-')) return 'PGT';
+  return null;
+}
+
+function fromRow(row: Record<string, unknown>): CasTicket {
+  let proxies: string[] = [];
+  try {
+    const parsed = JSON.parse(String(row.proxies || '[]'));
+    if (Array.isArray(parsed)) proxies = parsed.map(String);
+  } catch {
+    proxies = [];
+  }
+  const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 't';
+  return {
+    id: String(row.id),
+    kind: String(row.kind) as TicketKind,
+    organization: String(row.organization ?? ''),
+    application: String(row.application ?? ''),
+    user: String(row.user ?? ''),
+    service: String(row.service ?? ''),
+    proxyUrl: String(row.proxyUrl ?? ''),
+    proxies,
+    sessionId: String(row.sessionId ?? ''),
+    fresh: bool(row.fresh),
+    authTime: String(row.authTime ?? ''),
+    createdTime: String(row.createdTime ?? ''),
+    expiresTime: String(row.expiresTime ?? ''),
+    isUsed: bool(row.isUsed),
+  };
+}
+
+export interface IssueInput {
+  kind: TicketKind;
+  organization: string;
+  application: string;
+  user: string;
+  service: string;
+  proxyUrl?: string;
+  proxies?: string[];
+  sessionId?: string;
+  fresh: boolean;
+  authTime: string;
+  expires: Date;
+}
+
+/** Stores a new ticket and returns it (only its hash is kept). */
+export async function issueTicket(server: ServerContext, input: IssueInput): Promise<string> {
+  const ticket = newTicket(input.kind);
+  const { db, dialect } = server.database;
+  await db
+    .insertInto('casTicket')
+    .values({
+      id: ticketHash(ticket),
+      kind: input.kind,
+      organization: input.organization,
+      application: input.application,
+      user: input.user,
+      service: input.service,
+      proxyUrl: input.proxyUrl ?? '',
+      proxies: JSON.stringify(input.proxies ?? []),
+      sessionId: input.sessionId ?? '',
+      fresh: sqlBool(dialect, input.fresh),
+      authTime: input.authTime,
+      createdTime: nowRfc3339(),
+      expiresTime: nowRfc3339(input.expires),
+      isUsed: sqlBool(dialect, false),
+    })
+    .execute();
+  return ticket;
+}
+
+export async function findTicket(server: ServerContext, ticket: string): Promise<CasTicket | undefined> {
+  const row = await server.database.db
+    .selectFrom('casTicket')
+    .selectAll()
+    .where('id', '=', ticketHash(ticket))
+    .executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export type Claim = { ok: true; ticket: CasTicket } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+
+/**
+ * Redeems a service or proxy ticket: marks it used in one conditional UPDATE, so of several
+ * concurrent validations exactly one wins; every later attempt finds it used. A ticket is spent by
+ * any validation attempt, successful or not (spec §3.1.1).
+ */
+export async function claimTicket(server: ServerContext, ticket: string): Promise<Claim> {
+  const { db, dialect } = server.database;
+  const id = ticketHash(ticket);
+  const result = await db
+    .updateTable('casTicket')
+    .set({ isUsed: sqlBool(dialect, true) })
+    .where('id', '=', id)
+    .where('kind', 'in', ['ST', 'PT'])
+    .where('isUsed', '=', sqlBool(dialect, false))
+    .executeTakeFirst();
+  const won = Number(result.numUpdatedRows) === 1;
+  const row = await findTicket(server, ticket);
+  if (!row || row.kind === 'PGT') return { ok: false, reason: 'unknown' };
+  if (!won) return { ok: false, reason: 'used' };
+  if (row.expiresTime <= nowRfc3339()) return { ok: false, reason: 'expired' };
+  return { ok: true, ticket: row };
+}
+
+export async function deleteTicket(server: ServerContext, ticket: string): Promise<void> {
+  await server.database.db.deleteFrom('casTicket').where('id', '=', ticketHash(ticket)).execute();
+}
+
+/** The expiry of a console session (by its hash), or null when it has ended. */
+export async function sessionExpiry(server: ServerContext, sessionId: string): Promise<string | null> {
+  if (!sessionId) return null;
+  const row = await server.database.db
+    .selectFrom('authSession')
+    .select('expiresTime')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  const expires = row ? String(row.expiresTime) : '';
+  return expires > nowRfc3339() ? expires : null;
+}
+
+/** Removes expired tickets (run now and then, not on the request path). */
+export async function purgeExpiredTickets(server: ServerContext): Promise<void> {
+  await server.database.db.deleteFrom('casTicket').where('expiresTime', '<=', nowRfc3339()).execute();
+}

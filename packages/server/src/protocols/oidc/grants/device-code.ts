@@ -1,0 +1,50 @@
+import { nowRfc3339 } from '@gatehouse/entities';
+import type { FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../../context.js';
+import { assertGrantAllowed, authenticateClient, requireParam } from '../clients.js';
+import { DEVICE_GRANT } from '../device.js';
+import { invalidGrant, OAuthError } from '../errors.js';
+import { issueToken, tokenHash, tokenResponse } from '../tokens.js';
+import { activeUserOf } from '../users.js';
+
+/** The device polls (RFC 8628 §3.4-3.5) until the user approved, then gets its tokens once. */
+export async function deviceCodeGrant(
+  server: ServerContext,
+  request: FastifyRequest,
+  params: Record<string, string>,
+  issuer: string,
+) {
+  const deviceCode = requireParam(params, 'device_code');
+  const { app } = await authenticateClient(server, request, params, false);
+  assertGrantAllowed(app, DEVICE_GRANT);
+  const { db } = server.database;
+  const hash = tokenHash(deviceCode);
+  const row = await db.selectFrom('deviceAuth').selectAll().where('deviceCodeHash', '=', hash).executeTakeFirst();
+  if (!row || row.clientId !== app.clientId) throw invalidGrant('Invalid device code');
+  if (String(row.expiresTime) <= nowRfc3339()) throw new OAuthError('expired_token', 'The device code has expired');
+  if (row.state === 'denied') throw new OAuthError('access_denied', 'The user denied the request');
+  if (row.state === 'pending') {
+    const last = row.lastPollTime ? Date.parse(String(row.lastPollTime)) : 0;
+    await db.updateTable('deviceAuth').set({ lastPollTime: nowRfc3339() }).where('deviceCodeHash', '=', hash).execute();
+    if (Date.now() - last < Number(row.interval) * 1000) throw new OAuthError('slow_down', 'Polling too often');
+    throw new OAuthError('authorization_pending', 'The user has not approved the device yet');
+  }
+  // Approved: the device code is used up by this answer.
+  const deleted = await db
+    .deleteFrom('deviceAuth')
+    .where('deviceCodeHash', '=', hash)
+    .where('state', '=', 'approved')
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) throw invalidGrant('Invalid device code');
+  const user = await activeUserOf(server, String(row.owner), String(row.name));
+  const scope = String(row.scope);
+  const issued = await issueToken(server, {
+    issuer,
+    app,
+    user,
+    scope,
+    authTime: Math.floor(Date.now() / 1000),
+    withRefreshToken: app.grantTypes.includes('refresh_token'),
+  });
+  return tokenResponse({ ...issued, scope });
+}

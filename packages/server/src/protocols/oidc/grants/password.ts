@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { verifyCredentials } from '../../../auth/credentials.js';
+import type { ServerContext } from '../../../context.js';
+import { AppError } from '../../../errors.js';
+import { langOf, translate } from '../../../i18n.js';
+import { assertGrantAllowed, authenticateClient, requireParam } from '../clients.js';
+import { invalidGrant } from '../errors.js';
+import { issueToken, tokenResponse } from '../tokens.js';
+
+/**
+ * password (RFC 6749 §4.3), only for applications that list it: the same checks as the sign-in
+ * page, including the wrong-password lockout.
+ */
+export async function passwordGrant(
+  server: ServerContext,
+  request: FastifyRequest,
+  params: Record<string, string>,
+  issuer: string,
+) {
+  const { app } = await authenticateClient(server, request, params, false);
+  assertGrantAllowed(app, 'password');
+  const username = requireParam(params, 'username');
+  const password = requireParam(params, 'password');
+  let user: Awaited<ReturnType<typeof verifyCredentials>>;
+  try {
+    user = await verifyCredentials(server, {
+      organization: app.organization,
+      username,
+      password,
+      lockout: { limit: app.failedSigninLimit || 5, frozenMinutes: app.failedSigninFrozenTime || 15 },
+    });
+  } catch (error) {
+    if (error instanceof AppError)
+      throw invalidGrant(translate(error.key, langOf(request.headers['accept-language']), error.params));
+    throw error;
+  }
+  const scope = params.scope ?? '';
+  const issued = await issueToken(server, {
+    issuer,
+    app,
+    user,
+    scope,
+    authTime: Math.floor(Date.now() / 1000),
+    withRefreshToken: app.grantTypes.includes('refresh_token'),
+  });
+  return tokenResponse({ ...issued, scope });
+}

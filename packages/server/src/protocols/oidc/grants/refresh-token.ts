@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../../context.js';
+import { assertGrantAllowed, authenticateClient, requireParam } from '../clients.js';
+import { invalidGrant, OAuthError } from '../errors.js';
+import { claimOnce, findToken, issueToken, revokeFamily, tokenResponse } from '../tokens.js';
+import { activeUserOf } from '../users.js';
+
+/**
+ * refresh_token (RFC 6749 §6) with rotation: every refresh answers a new refresh token; presenting
+ * a refresh token that was already exchanged revokes its whole chain (reuse detection, RFC 9700
+ * §4.14.2). As in Casdoor, a secret is checked when sent, so public (PKCE) clients can refresh.
+ */
+export async function refreshTokenGrant(
+  server: ServerContext,
+  request: FastifyRequest,
+  params: Record<string, string>,
+  issuer: string,
+) {
+  const refreshToken = requireParam(params, 'refresh_token');
+  const { app } = await authenticateClient(server, request, params, false);
+  assertGrantAllowed(app, 'refresh_token');
+  const row = await findToken(server, 'refreshTokenHash', refreshToken);
+  if (!row || row.application !== app.name) throw invalidGrant('Invalid refresh token');
+  if (row.isRotated || !(await claimOnce(server, String(row.name), 'isRotated'))) {
+    await revokeFamily(server, String(row.family));
+    throw invalidGrant('The refresh token has already been used; its token chain is revoked');
+  }
+  if (row.isRevoked) throw invalidGrant('The refresh token has been revoked');
+  if (Date.parse(String(row.refreshExpireTime)) <= Date.now()) throw invalidGrant('The refresh token has expired');
+
+  const granted = String(row.scope).split(/\s+/).filter(Boolean);
+  const asked = (params.scope ?? '').split(/\s+/).filter(Boolean);
+  if (asked.some((s) => !granted.includes(s))) {
+    throw new OAuthError('invalid_scope', 'The requested scope exceeds the scope originally granted');
+  }
+  const scope = asked.length > 0 ? asked.join(' ') : String(row.scope);
+  const user = row.user ? await activeUserOf(server, String(row.organization), String(row.user)) : null;
+  const issued = await issueToken(server, {
+    issuer,
+    app,
+    user,
+    scope,
+    family: String(row.family),
+    authTime: Number(row.authTime) || undefined,
+    withRefreshToken: true,
+  });
+  return tokenResponse({ ...issued, scope });
+}

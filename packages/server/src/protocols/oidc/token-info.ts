@@ -1,0 +1,92 @@
+import { ADMIN_OWNER, type Application, application as applicationDef, user as userDef } from '@gatehouse/entities';
+import type { FastifyRequest } from 'fastify';
+import { sessionUserOf } from '../../auth/account.js';
+import type { ServerContext } from '../../context.js';
+import type { Rec } from '../../crud/repository.js';
+import { standardClaims } from './claims.js';
+import { authenticateClient, requireParam } from './clients.js';
+import { OAuthError } from './errors.js';
+import { originOf } from './issuer.js';
+import { bearerToken, oauthParams } from './params.js';
+import { accessExpiry, accessTokenActive, findToken, revokeFamily, revokeToken } from './tokens.js';
+import { activeUserOf } from './users.js';
+
+const invalidToken = (description: string) => new OAuthError('invalid_token', description, 401);
+
+/**
+ * GET|POST /api/userinfo: the claims of the token's user for its scopes (OpenID Connect Core §5.3).
+ * Without a bearer token, the signed-in console session answers, as in Casdoor.
+ */
+export async function userinfo(server: ServerContext, request: FastifyRequest): Promise<Rec> {
+  const issuer = originOf(server.config, request);
+  const token = bearerToken(request);
+  if (!token) {
+    const user = await sessionUserOf(server, request);
+    if (!user) throw invalidToken('An access token is required');
+    return { sub: user.id, iss: issuer, aud: '', ...standardClaims(user, 'openid profile email phone address') };
+  }
+  const row = await findToken(server, 'accessTokenHash', token);
+  if (!row || !accessTokenActive(row)) throw invalidToken('The access token is invalid, expired or revoked');
+  if (!row.user) throw invalidToken('The access token belongs to an application, not a user');
+  const user = await activeUserOf(server, String(row.organization), String(row.user)).catch(() => {
+    throw invalidToken('The user of the access token cannot sign in');
+  });
+  const app = await findClientOfRow(server, row);
+  return { sub: user.id, iss: issuer, aud: app?.clientId ?? '', ...standardClaims(user, String(row.scope)) };
+}
+
+async function findClientOfRow(server: ServerContext, row: Rec) {
+  return (await server.repo(applicationDef).get(ADMIN_OWNER, String(row.application))) as Application | undefined;
+}
+
+/**
+ * POST /api/login/oauth/introspect (RFC 7662): the calling application may introspect its own
+ * tokens; anything else, or an invalid token, is {active: false}.
+ */
+export async function introspect(server: ServerContext, request: FastifyRequest): Promise<Rec> {
+  const params = oauthParams(request);
+  const { app } = await authenticateClient(server, request, params, true);
+  const token = requireParam(params, 'token');
+  const hint = params.token_type_hint;
+  const order: ('accessTokenHash' | 'refreshTokenHash')[] =
+    hint === 'refresh_token' ? ['refreshTokenHash', 'accessTokenHash'] : ['accessTokenHash', 'refreshTokenHash'];
+  for (const by of order) {
+    const row = await findToken(server, by, token);
+    if (!row || row.application !== app.name) continue;
+    const isRefresh = by === 'refreshTokenHash';
+    const expiresAt = isRefresh ? Math.floor(Date.parse(String(row.refreshExpireTime)) / 1000) : accessExpiry(row);
+    const active = !row.isRevoked && !(isRefresh && row.isRotated) && expiresAt > Date.now() / 1000;
+    if (!active) return { active: false };
+    const issuedAt = Math.floor(Date.parse(String(row.createdTime)) / 1000);
+    const user = row.user ? await server.repo(userDef).get(String(row.organization), String(row.user)) : undefined;
+    return {
+      active: true,
+      scope: row.scope,
+      client_id: app.clientId,
+      username: row.user || app.name,
+      token_type: isRefresh ? 'refresh_token' : 'Bearer',
+      exp: expiresAt,
+      iat: issuedAt,
+      nbf: issuedAt,
+      sub: user ? user.id : app.clientId,
+      aud: [app.clientId],
+      iss: originOf(server.config, request),
+      jti: `admin/${row.name}`,
+    };
+  }
+  return { active: false };
+}
+
+/**
+ * POST /api/login/oauth/revoke (RFC 7009, an addition to the Casdoor API): revoking an access token
+ * revokes it; revoking a refresh token revokes its whole chain. Unknown tokens are not an error.
+ */
+export async function revoke(server: ServerContext, request: FastifyRequest): Promise<void> {
+  const params = oauthParams(request);
+  const { app } = await authenticateClient(server, request, params, false);
+  const token = requireParam(params, 'token');
+  const refresh = await findToken(server, 'refreshTokenHash', token);
+  if (refresh && refresh.application === app.name) return revokeFamily(server, String(refresh.family));
+  const access = await findToken(server, 'accessTokenHash', token);
+  if (access && access.application === app.name) return revokeToken(server, String(access.name));
+}

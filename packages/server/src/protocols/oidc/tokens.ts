@@ -1,0 +1,207 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { ADMIN_OWNER, type Application, nowRfc3339, token as tokenDef } from '@gatehouse/entities';
+import { SignJWT } from 'jose';
+import type { ServerContext } from '../../context.js';
+import type { Rec } from '../../crud/repository.js';
+import { sqlBool } from '../../db/rows.js';
+import { accessTokenClaims, refreshTokenClaims, type TokenContext } from './claims.js';
+import { certOfApplication, privateKeyFor, signingAlgOf } from './keys.js';
+
+/** Authorization codes live 5 minutes and are single use. */
+export const CODE_LIFETIME_SECONDS = 300;
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface IssueInput {
+  issuer: string;
+  app: Application;
+  user: Rec | null;
+  scope: string;
+  nonce?: string;
+  /** The refresh chain this token continues (refresh grant). */
+  family?: string;
+  authTime?: number;
+  /** Whether a refresh token is issued (the application allows the refresh grant). */
+  withRefreshToken: boolean;
+}
+
+export interface IssuedToken {
+  row: Rec;
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+/** Signs an access token (and a refresh token) with the application's cert. */
+async function signTokens(server: ServerContext, input: IssueInput, name: string) {
+  const { app, user } = input;
+  const now = Math.floor(Date.now() / 1000);
+  const expiresIn = Math.max(1, app.expireInHours) * 3600;
+  const refreshExpiresIn = Math.max(1, app.refreshExpireInHours) * 3600;
+  const ctx: TokenContext = {
+    issuer: input.issuer,
+    app,
+    user,
+    scope: input.scope,
+    nonce: input.nonce ?? '',
+    jti: `${ADMIN_OWNER}/${name}`,
+    issuedAt: now,
+    expiresAt: now + expiresIn,
+    authTime: input.authTime,
+  };
+  const cert = await certOfApplication(server, app);
+  const alg = signingAlgOf(app);
+  const key = await privateKeyFor(cert, alg);
+  const header = { alg, typ: 'JWT', kid: String(cert.name) };
+  const accessToken = await new SignJWT(accessTokenClaims(ctx)).setProtectedHeader(header).sign(key);
+  const refreshToken = input.withRefreshToken
+    ? await new SignJWT(refreshTokenClaims(ctx, now + refreshExpiresIn)).setProtectedHeader(header).sign(key)
+    : '';
+  const fields: Rec = {
+    createdTime: nowRfc3339(new Date(now * 1000)),
+    accessToken,
+    expiresIn,
+    accessTokenHash: tokenHash(accessToken),
+    refreshTokenHash: refreshToken ? tokenHash(refreshToken) : '',
+    refreshExpireTime: refreshToken ? nowRfc3339(new Date((now + refreshExpiresIn) * 1000)) : '',
+  };
+  return { accessToken, refreshToken, expiresIn, fields };
+}
+
+function baseRow(input: IssueInput, name: string): Rec {
+  return {
+    owner: ADMIN_OWNER,
+    name,
+    createdTime: nowRfc3339(),
+    application: input.app.name,
+    organization: input.app.organization,
+    user: input.user ? String(input.user.name) : '',
+    code: '',
+    accessToken: '',
+    expiresIn: 0,
+    scope: input.scope,
+    tokenType: 'Bearer',
+    accessTokenHash: '',
+    refreshTokenHash: '',
+    refreshExpireTime: '',
+    codeChallenge: '',
+    codeExpireTime: '',
+    codeIsUsed: false,
+    redirectUri: '',
+    nonce: input.nonce ?? '',
+    family: input.family ?? name,
+    isRotated: false,
+    isRevoked: false,
+    authTime: input.authTime ?? 0,
+  };
+}
+
+/** Signs tokens and records the Token row (implicit, password, client credentials, refresh, device). */
+export async function issueToken(server: ServerContext, input: IssueInput): Promise<IssuedToken> {
+  const name = randomUUID();
+  const signed = await signTokens(server, input, name);
+  const row = { ...baseRow(input, name), ...signed.fields };
+  await server.repo(tokenDef).insert(row);
+  return { row, accessToken: signed.accessToken, refreshToken: signed.refreshToken, expiresIn: signed.expiresIn };
+}
+
+/**
+ * Records an authorization code (single use, 5 minutes). Its tokens are signed when the code is
+ * redeemed, so nothing usable exists before that.
+ */
+export async function issueCode(
+  server: ServerContext,
+  input: Omit<IssueInput, 'withRefreshToken'> & { challenge: string; redirectUri: string },
+): Promise<string> {
+  const name = randomUUID();
+  const code = randomBytes(24).toString('base64url');
+  const row = {
+    ...baseRow({ ...input, withRefreshToken: false }, name),
+    code,
+    codeChallenge: input.challenge,
+    codeExpireTime: nowRfc3339(new Date(Date.now() + CODE_LIFETIME_SECONDS * 1000)),
+    redirectUri: input.redirectUri,
+  };
+  await server.repo(tokenDef).insert(row);
+  return code;
+}
+
+/** Signs the tokens of a redeemed code into its row. */
+export async function redeemCode(server: ServerContext, row: Rec, input: IssueInput): Promise<IssuedToken> {
+  const signed = await signTokens(server, input, String(row.name));
+  await server.repo(tokenDef).update(ADMIN_OWNER, String(row.name), signed.fields);
+  return {
+    row: { ...row, ...signed.fields },
+    accessToken: signed.accessToken,
+    refreshToken: signed.refreshToken,
+    expiresIn: signed.expiresIn,
+  };
+}
+
+/** The token response of the token endpoint (id_token is the access token, as Casdoor answers). */
+export function tokenResponse(issued: { accessToken: string; refreshToken: string; expiresIn: number; scope: string }) {
+  const out: Record<string, string | number> = {
+    access_token: issued.accessToken,
+    id_token: issued.accessToken,
+    token_type: 'Bearer',
+    expires_in: issued.expiresIn,
+    scope: issued.scope,
+  };
+  if (issued.refreshToken) out.refresh_token = issued.refreshToken;
+  return out;
+}
+
+/** A stored token row by its access token, refresh token or code. */
+export async function findToken(server: ServerContext, by: 'accessTokenHash' | 'refreshTokenHash' | 'code', value: string) {
+  if (!value) return undefined;
+  return server.repo(tokenDef).findBy(by, by === 'code' ? value : tokenHash(value), { owner: ADMIN_OWNER });
+}
+
+/** Seconds since the epoch when an access token row stops being valid. */
+export function accessExpiry(row: Rec): number {
+  return Math.floor(Date.parse(String(row.createdTime)) / 1000) + Number(row.expiresIn);
+}
+
+/** Whether the row's access token may still be used. */
+export function accessTokenActive(row: Rec): boolean {
+  return !row.isRevoked && accessExpiry(row) > Date.now() / 1000;
+}
+
+/** Revokes every token of a refresh chain (reuse of a code or of a rotated refresh token). */
+export async function revokeFamily(server: ServerContext, family: string): Promise<void> {
+  const { db, dialect } = server.database;
+  await db
+    .updateTable('token')
+    .set({ isRevoked: sqlBool(dialect, true) })
+    .where('family', '=', family)
+    .execute();
+}
+
+/** Revokes one token row. */
+export async function revokeToken(server: ServerContext, name: string): Promise<void> {
+  const { db, dialect } = server.database;
+  await db
+    .updateTable('token')
+    .set({ isRevoked: sqlBool(dialect, true) })
+    .where('owner', '=', ADMIN_OWNER)
+    .where('name', '=', name)
+    .execute();
+}
+
+/**
+ * Marks a one-time credential used, atomically: only one of several concurrent requests wins.
+ * Returns whether this caller won.
+ */
+export async function claimOnce(server: ServerContext, name: string, flag: 'codeIsUsed' | 'isRotated'): Promise<boolean> {
+  const { db, dialect } = server.database;
+  const result = await db
+    .updateTable('token')
+    .set({ [flag]: sqlBool(dialect, true) })
+    .where('owner', '=', ADMIN_OWNER)
+    .where('name', '=', name)
+    .where(flag, '=', sqlBool(dialect, false))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

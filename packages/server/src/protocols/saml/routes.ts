@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context.js';
+import { samlMetadata } from './metadata.js';
+import { samlRedirect } from './redirect.js';
+import { warmUpSchemaValidator } from './schema.js';
+
+/**
+ * The SAML 2.0 identity provider, on Casdoor's paths. The sign-in itself is the console page
+ * /login/saml/authorize/:owner/:application, which signs in through POST /api/login type=saml
+ * (signin.ts) and posts the answered Response to the SP's assertion consumer service.
+ *
+ *   GET      /api/saml/metadata?application=admin/<name>&enablePostBinding=   IdP metadata (metadata.ts)
+ *   GET|POST /api/saml/redirect/:owner/:application                          SSO, HTTP-Redirect / HTTP-POST (redirect.ts)
+ *
+ * Steps: request.ts (decode, schema, signature, Destination, issuer, ACS), verify.ts (request
+ * signatures), response.ts + signing.ts + xml.ts (the signed Response), schema.ts (the validator).
+ */
+export function registerSamlRoutes(app: FastifyInstance, server: ServerContext) {
+  app.get('/api/saml/metadata', async (request, reply) => {
+    const xml = await samlMetadata(server, request);
+    // An SP that fetches metadata is about to send requests: get the schema validator ready.
+    void warmUpSchemaValidator();
+    return reply.header('content-type', 'application/xml; charset=utf-8').send(xml);
+  });
+  app.get<{ Params: { owner: string; application: string } }>('/api/saml/redirect/:owner/:application', (request, reply) =>
+    samlRedirect(server, request, reply),
+  );
+  app.post<{ Params: { owner: string; application: string } }>('/api/saml/redirect/:owner/:application', (request, reply) =>
+    samlRedirect(server, request, reply),
+  );
+
+  // The validator's first run costs seconds of CPU: when some application is set up for SAML,
+  // it is paid in the background at startup rather than by the first sign-in.
+  app.addHook('onReady', async () => {
+    server.database.db
+      .selectFrom('application')
+      .select('name')
+      .where((eb) => eb.or([eb('samlReplyUrl', '<>', ''), eb('samlSpCert', '<>', '')]))
+      .limit(1)
+      .executeTakeFirst()
+      .then((found) => (found ? warmUpSchemaValidator() : undefined))
+      .catch((err: unknown) => server.log.warn({ err }, 'SAML schema validator warm-up failed'));
+  });
+}

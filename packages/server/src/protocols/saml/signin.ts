@@ -1,0 +1,61 @@
+import { deflateRawSync } from 'node:zlib';
+import { ADMIN_OWNER } from '@gatehouse/entities';
+import type { FastifyRequest } from 'fastify';
+import type { SigninType } from '../../auth/signin-types.js';
+import { AppError } from '../../errors.js';
+import { ok } from '../../http/envelope.js';
+import { paramOf } from '../../http/params.js';
+import { originOf } from '../oidc/issuer.js';
+import { samlApplication, samlSigningKey } from './application.js';
+import { type SamlAuthnRequest, type SamlRequestInput, signedQueryInput, validateSamlRequest } from './request.js';
+import { buildSamlResponse } from './response.js';
+
+/** The AuthnRequest the sign-in page forwards (Casdoor's samlRequest / relayState, or our samlQuery). */
+function loginInputOf(request: FastifyRequest): SamlRequestInput {
+  const samlQuery = paramOf(request, 'samlQuery');
+  if (samlQuery) return signedQueryInput(samlQuery, paramOf(request, 'signature'));
+  const samlRequest = paramOf(request, 'samlRequest');
+  if (!samlRequest) throw new AppError('missingParameter', { name: 'samlRequest' });
+  return { samlRequest, relayState: paramOf(request, 'relayState') };
+}
+
+// The request checked by application() for complete() of the same sign-in.
+const checked = new WeakMap<FastifyRequest, SamlAuthnRequest>();
+
+/**
+ * POST /api/login type=saml (the sign-in page /login/saml/authorize/:owner/:application): the
+ * AuthnRequest is checked again (the page's address can be forged, so nothing checked at
+ * /api/saml/redirect is trusted), then the signed SAML Response is answered as Casdoor does:
+ * data = the base64 Response, data2 = {redirectUrl: ACS URL, method: 'POST', relayState}.
+ *
+ * enableSamlCompress DEFLATEs the Response before base64 (Casdoor's option). The HTTP-POST binding
+ * carries responses uncompressed, so standard SPs need it off; it exists for SPs configured against
+ * Casdoor that inflate what they receive.
+ */
+export const SAML_SIGNIN: SigninType = {
+  application: async (server, request) => {
+    const name = paramOf(request, 'application');
+    if (!name) throw new AppError('missingParameter', { name: 'application' });
+    const app = await samlApplication(server, ADMIN_OWNER, name);
+    const saml = await validateSamlRequest(originOf(server.config, request), app, loginInputOf(request));
+    // ForceAuthn: the SP wants the password now, not an existing session.
+    if (saml.forceAuthn && !paramOf(request, 'username')) throw new AppError('samlForceAuthn');
+    checked.set(request, saml);
+    return app;
+  },
+  opensSession: (app) => app.enableSigninSession,
+  complete: async (server, request, user, app) => {
+    const saml = checked.get(request);
+    if (!saml) throw new Error('SAML sign-in without a checked request');
+    if (app.useEmailAsSamlNameId && !user.email) throw new AppError('samlUserNoEmail');
+    const xml = buildSamlResponse({
+      app,
+      user,
+      issuer: originOf(server.config, request),
+      request: saml,
+      key: await samlSigningKey(server, app),
+    });
+    const bytes = app.enableSamlCompress ? deflateRawSync(Buffer.from(xml, 'utf8')) : Buffer.from(xml, 'utf8');
+    return ok(bytes.toString('base64'), { redirectUrl: saml.acsUrl, method: 'POST', relayState: saml.relayState });
+  },
+};

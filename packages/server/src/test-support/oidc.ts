@@ -1,0 +1,81 @@
+import { ApiClient } from './client.js';
+
+/** An application registered for an OAuth test, with every grant and a loopback redirect URI. */
+export const REDIRECT_URI = 'http://127.0.0.1:9999/callback';
+export const ALL_GRANTS = [
+  'authorization_code',
+  'password',
+  'client_credentials',
+  'token',
+  'id_token',
+  'refresh_token',
+  'urn:ietf:params:oauth:grant-type:device_code',
+];
+
+export async function createOAuthApplication(admin: ApiClient, name: string, fields: Record<string, unknown> = {}) {
+  const added = await admin.post('/api/add-application', {
+    owner: 'admin',
+    name,
+    organization: 'built-in',
+    cert: 'cert-built-in',
+    redirectUris: [REDIRECT_URI],
+    grantTypes: ALL_GRANTS,
+    enablePassword: true,
+    expireInHours: 1,
+    refreshExpireInHours: 2,
+    failedSigninLimit: 5,
+    failedSigninFrozenTime: 15,
+    tokenFormat: 'JWT',
+    ...fields,
+  });
+  if (added.status !== 'ok') throw new Error(`add-application: ${added.msg}`);
+  const app = (await admin.get('/api/get-application', { id: `admin/${name}` })).data;
+  return app as { name: string; clientId: string; clientSecret: string; organization: string };
+}
+
+/**
+ * Does what the sign-in page does for an authorization URL: validates it with get-app-login, signs
+ * in with POST /api/login carrying the authorization parameters, and returns the URL the browser
+ * would be sent back to (code in the query; tokens in the fragment for implicit response types).
+ */
+export async function signInThroughPage(
+  baseUrl: string,
+  authorizationUrl: URL,
+  username: string,
+  password: string,
+  organization = 'built-in',
+) {
+  const q = authorizationUrl.searchParams;
+  const params = {
+    clientId: q.get('client_id') ?? '',
+    responseType: q.get('response_type') ?? '',
+    redirectUri: q.get('redirect_uri') ?? '',
+    scope: q.get('scope') ?? '',
+    state: q.get('state') ?? '',
+    nonce: q.get('nonce') ?? undefined,
+    code_challenge: q.get('code_challenge') ?? undefined,
+    code_challenge_method: q.get('code_challenge_method') ?? undefined,
+  };
+  const browser = new ApiClient(baseUrl);
+  const app = await browser.get('/api/get-app-login', params);
+  if (app.status !== 'ok') return { error: app.msg };
+  const login = await browser.post(
+    '/api/login',
+    { type: params.responseType, organization, username, password, autoSignin: true },
+    params,
+  );
+  if (login.status !== 'ok') return { error: login.msg };
+  const back = new URL(params.redirectUri);
+  if (params.responseType === 'code') {
+    back.searchParams.set('code', String(login.data));
+    if (params.state) back.searchParams.set('state', params.state);
+  } else {
+    const fragment = new URLSearchParams({
+      [params.responseType]: String(login.data),
+      token_type: 'bearer',
+      state: params.state,
+    });
+    back.hash = fragment.toString();
+  }
+  return { url: back, browser };
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { type Built, buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config/config.js';
+import type { DialectName } from '../db/database.js';
+import { createTestDatabase } from './databases.js';
+
+export const ADMIN_PASSWORD = 'admin-test-password';
+
+export interface TestServer extends Built {
+  url: string;
+  engine: DialectName;
+  close: () => Promise<void>;
+}
+
+/** A real server on a loopback port over a fresh database of `engine`, seeded as on first start. */
+export async function startTestServer(engine: DialectName, overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await createTestDatabase(engine);
+  // Stored files go to a folder of the server's own, never into the checkout.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-data-'));
+  const config: Config = {
+    ...loadConfig({}),
+    databaseUrl: database.url,
+    initAdminPassword: ADMIN_PASSWORD,
+    webRoot: '/nonexistent',
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    ...overrides,
+  };
+  const built = await buildApp(config, { logger: false, builtInCert: inject('builtInCert') });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    ...built,
+    engine,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await built.app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

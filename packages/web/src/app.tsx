@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { AccountProvider } from './auth/account';
+import { NetworkError } from './data/provider';
+import { useAntdLocale } from './i18n/antd-locale';
+import { router } from './routes';
+import { themeAlgorithms, useThemeSettings } from './shell/theme-store';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // A refusal will not change on retry; a dropped connection may.
+    queries: { retry: (failures, error) => error instanceof NetworkError && failures < 2 },
+  },
+});
+
+/** The brand colour of the logo; links on dark backgrounds need a lighter tint to stay readable. */
+const PRIMARY = '#5734d3';
+const LINK_ON_DARK = '#a38cf5';
+
+function ThemedApp() {
+  const settings = useThemeSettings();
+  const locale = useAntdLocale();
+  useEffect(() => {
+    // Native scrollbars and form controls follow the theme too.
+    document.documentElement.style.colorScheme = settings.dark ? 'dark' : 'light';
+  }, [settings.dark]);
+  return (
+    <ConfigProvider
+      locale={locale}
+      theme={{
+        algorithm: themeAlgorithms(settings),
+        token: { colorPrimary: PRIMARY, colorLink: settings.dark ? LINK_ON_DARK : PRIMARY },
+      }}
+    >
+      <AntApp>
+        <AccountProvider>
+          <RouterProvider router={router} />
+        </AccountProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemedApp />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,199 @@
+import { allows, type FieldSpec, organizationOf, type Viewer } from '@gatehouse/entities';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Form, Grid, Space, Typography } from 'antd';
+import { type ComponentType, memo, type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useAccount } from '../auth/account';
+import { LoadError } from '../components/load-error';
+import { PageSpin } from '../components/page-spin';
+import { getOne, isUnauthorized, type Rec, unwrap } from '../data/provider';
+import type { EntityUi, FieldControlProps } from '../entities/registry';
+import Forbidden from '../pages/forbidden';
+import { FieldInput } from './field-input';
+import { FormSections } from './form-sections';
+import { formFields, jsonError, toFormValues } from './form-values';
+import { recordIdOf } from './paths';
+import { recordKey, useEntityForm } from './use-entity-form';
+
+interface Props {
+  ui: EntityUi;
+  /** The signed-in account's own record (/account) instead of the one named by the route. */
+  self?: boolean;
+}
+
+/** The edit screen of any entity: loads the record, then the form of its definition. */
+export default function EntityEditPage({ ui, self = false }: Props) {
+  const def = ui.definition;
+  const params = useParams();
+  const account = useAccount();
+  const id = self ? account && { owner: account.user.owner, name: account.user.name } : recordIdOf(def, params);
+  const query = useQuery({
+    queryKey: recordKey(def.name, id?.owner ?? '', id?.name ?? ''),
+    queryFn: async () => unwrap(await getOne(def, id?.owner ?? '', id?.name ?? '')).data ?? null,
+    enabled: !!id && account !== undefined,
+    // The form is filled once; refetching under it would only confuse.
+    refetchOnWindowFocus: false,
+  });
+
+  const notFound = <Navigate to="/404" replace state={ui.refusedAsNotFound ? { subtitle: ui.refusedAsNotFound } : undefined} />;
+  if (account === undefined) return <PageSpin />;
+  if (!id) return notFound;
+  if (query.isPending) return <PageSpin />;
+  if (query.error) {
+    if (!isUnauthorized(query.error)) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+    return ui.refusedAsNotFound ? notFound : <Forbidden />;
+  }
+  if (query.data === null) return notFound;
+  return <EntityForm key={`${id.owner}/${id.name}`} ui={ui} stored={query.data} viewer={account?.viewer ?? null} self={self} />;
+}
+
+const memos = new WeakMap<ComponentType<FieldControlProps>, ComponentType<FieldControlProps>>();
+
+/**
+ * A field control that renders again only when its own props change: the form re-renders on every
+ * keystroke (field rules read the live values), and large controls (tables) must not follow. The
+ * form item's onChange is left out of the comparison: it dispatches to the same form store.
+ */
+function memoized(Control: ComponentType<FieldControlProps>): ComponentType<FieldControlProps> {
+  let wrapped = memos.get(Control);
+  if (!wrapped) {
+    wrapped = memo(Control, (a, b) =>
+      (Object.keys({ ...a, ...b }) as (keyof FieldControlProps)[]).every((key) => key === 'onChange' || a[key] === b[key]),
+    );
+    memos.set(Control, wrapped);
+  }
+  return wrapped;
+}
+
+interface FormProps {
+  ui: EntityUi;
+  stored: Rec;
+  viewer: Viewer | null;
+  self: boolean;
+}
+
+function EntityForm({ ui, stored, viewer, self }: FormProps) {
+  const def = ui.definition;
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const screens = Grid.useBreakpoint();
+  const [searchParams] = useSearchParams();
+  const isAdd = searchParams.get('mode') === 'add';
+  const fields = formFields(def);
+  const { save, cancel, busy } = useEntityForm({ ui, stored, form, fields, self, isAdd });
+
+  const organization = organizationOf(def, stored);
+  const canUpdate = allows(def.access.update, viewer, organization, !!viewer && (def.isSelf?.(viewer, stored) ?? false));
+  // Rules may read the values being edited (e.g. a field editable only for one token format).
+  const live = Form.useWatch((values: Rec) => values, form);
+  const next = useMemo(() => ({ ...stored, ...live }), [stored, live]);
+  const isEditable = (spec: FieldSpec<any>) =>
+    canUpdate && !!viewer && !spec.serverOnly && (spec.editable?.({ viewer, record: stored, next }) ?? true);
+
+  const entity = t(`entity.${def.name}`);
+  // Spec: the signed-in user's own record is "My Account", on /account or under its own route.
+  const own = self || (!!viewer && !isAdd && (def.isSelf?.(viewer, stored) ?? false));
+  const title = own ? t('general.myAccount') : t(isAdd ? 'general.newEntity' : 'general.editEntity', { entity });
+  const horizontal = screens.md !== false;
+
+  const saveAndExit = () =>
+    form.validateFields().then(
+      () => save(true),
+      () => {},
+    );
+  const buttons = (submit: boolean) => (
+    <Space wrap>
+      <Button
+        htmlType={submit ? 'submit' : 'button'}
+        onClick={submit ? undefined : () => form.submit()}
+        disabled={!canUpdate}
+        loading={busy}
+      >
+        {t('general.save')}
+      </Button>
+      <Button type="primary" onClick={saveAndExit} disabled={!canUpdate} loading={busy}>
+        {t('general.saveAndExit')}
+      </Button>
+      {isAdd && (
+        <Button onClick={() => void cancel()} disabled={busy}>
+          {t('general.cancel')}
+        </Button>
+      )}
+    </Space>
+  );
+
+  const renderField = (field: string): ReactNode => {
+    const spec = def.fields[field] as FieldSpec<any>;
+    const label = t(`${def.name}.${field}`);
+    const disabled = !isEditable(spec);
+    const Control = ui.fieldControls?.[field] && memoized(ui.fieldControls[field]);
+    const rules =
+      spec.kind === 'json'
+        ? [
+            {
+              validator: async (_: unknown, text: unknown) => {
+                const error = jsonError(text);
+                if (error) throw new Error(t('general.invalidJson', { error }));
+              },
+            },
+          ]
+        : undefined;
+    return (
+      <Form.Item key={field} name={field} label={label} rules={rules}>
+        {Control ? (
+          <Control disabled={disabled} stored={stored} viewer={viewer} label={label} />
+        ) : (
+          <FieldInput
+            spec={spec}
+            label={label}
+            disabled={disabled}
+            // Pickers follow the organization being edited (spec: changing it reloads dependent choices).
+            refScope={spec.ref === 'organization' ? '' : organizationOf(def, next)}
+          />
+        )}
+      </Form.Item>
+    );
+  };
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 24 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
+          {title}
+        </Typography.Title>
+        {buttons(false)}
+      </Flex>
+      <Form
+        form={form}
+        name={def.name}
+        layout={horizontal ? 'horizontal' : 'vertical'}
+        labelCol={horizontal ? { md: { span: 6 }, xl: { span: 4 } } : undefined}
+        wrapperCol={horizontal ? { md: { span: 18 }, xl: { span: 16 } } : undefined}
+        labelWrap
+        initialValues={toFormValues(def, fields, ui.onLoad?.(stored) ?? stored)}
+        onFinish={() => void save(false)}
+        onValuesChange={(changed: Rec, all: Rec) => {
+          const consequences = ui.onValuesChange?.(changed, all);
+          if (consequences) form.setFieldsValue(consequences);
+        }}
+      >
+        {def.formSections ? (
+          <FormSections
+            def={def}
+            fields={fields}
+            renderField={renderField}
+            extras={ui.sectionExtras}
+            extraProps={{ stored, viewer, disabled: !canUpdate }}
+            navigation={screens.lg === true}
+          />
+        ) : (
+          fields.map(renderField)
+        )}
+        <Form.Item wrapperCol={horizontal ? { md: { offset: 6, span: 18 }, xl: { offset: 4, span: 16 } } : undefined}>
+          {buttons(true)}
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

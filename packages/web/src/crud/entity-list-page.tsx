@@ -1,0 +1,139 @@
+import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import { useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { LinkButton } from '../components/link-button';
+import { LoadError } from '../components/load-error';
+import { isUnauthorized, type Rec } from '../data/provider';
+import type { EntityUi } from '../entities/registry';
+import Forbidden from '../pages/forbidden';
+import { type PageTourStep, usePageTour } from '../shell/tour';
+import { dataColumns } from './list-columns';
+import { nextSearch } from './list-query';
+import { editPath } from './paths';
+import { useEntityList } from './use-entity-list';
+
+interface Props {
+  ui: EntityUi;
+  /** Route parameter that pins the organization (e.g. /organizations/:organizationName/users). */
+  organizationParam?: string;
+}
+
+/** The list screen of any entity: a bordered, server-paged, sortable and searchable table. */
+export default function EntityListPage({ ui, organizationParam }: Props) {
+  const { t } = useTranslation();
+  const def = ui.definition;
+  const params = useParams();
+  const pinned = organizationParam ? params[organizationParam] : undefined;
+  const list = useEntityList(ui, pinned);
+  const screens = Grid.useBreakpoint();
+  const { state, setState, result } = list;
+  const tableArea = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const entities = t(`entity.${def.plural}`);
+  const entity = t(`entity.${def.name}`);
+  const tourSteps = useMemo<PageTourStep[]>(() => {
+    const inTable = (selector: string) => () => tableArea.current?.querySelector<HTMLElement>(selector) ?? null;
+    return [
+      { title: entities, description: t('tour.listTable', { entities }), target: () => tableArea.current },
+      { title: t('general.add'), description: t('tour.listAdd', { entity }), target: () => addButton.current },
+      { title: t('tour.listColumnsTitle'), description: t('tour.listColumns'), target: inTable('thead') },
+      { title: t('tour.listPagesTitle'), description: t('tour.listPages'), target: inTable('.ant-pagination') },
+    ];
+  }, [t, entities, entity]);
+  usePageTour(result.error ? null : tourSteps);
+
+  if (result.error) {
+    if (isUnauthorized(result.error)) return <Forbidden />;
+    if (!result.data) return <LoadError error={result.error} onRetry={() => void result.refetch()} />;
+  }
+
+  const actions: ColumnType<Rec> = {
+    key: 'actions',
+    title: t('general.action'),
+    fixed: screens.md ? 'right' : undefined,
+    render: (_, record) => (
+      <Space wrap size={4}>
+        {ui.listActions?.map((action) => (
+          <LinkButton key={action.key} size="small" to={action.to(record)}>
+            {t(action.label)}
+          </LinkButton>
+        ))}
+        <LinkButton size="small" type="primary" to={editPath(def, record)} disabled={!list.canEdit(record)}>
+          {t('general.edit')}
+        </LinkButton>
+        <Popconfirm
+          title={t('general.sureToDelete', { name: record.name })}
+          okText={t('general.ok')}
+          cancelText={t('general.cancel')}
+          onConfirm={() => list.del.mutateAsync(record).catch(() => {})}
+          disabled={!list.canDelete(record)}
+        >
+          <Button size="small" danger disabled={!list.canDelete(record)}>
+            {t('general.delete')}
+          </Button>
+        </Popconfirm>
+      </Space>
+    ),
+  };
+
+  const onChange: TableProps<Rec>['onChange'] = (pagination, filters, sorter, extra) => {
+    if (extra.action === 'paginate') {
+      setState({ ...state, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
+    } else if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      const order = s?.order ?? undefined;
+      setState({ ...state, page: 1, sortField: order ? String(s?.columnKey) : undefined, sortOrder: order });
+    } else if (extra.action === 'filter') {
+      setState({ ...state, page: 1, field: undefined, value: undefined, ...nextSearch(state, filters) });
+    }
+  };
+
+  const title = pinned ? t('general.listOf', { entities, organization: pinned }) : entities;
+
+  return (
+    <div ref={tableArea}>
+      {result.error && <LoadError error={result.error} onRetry={() => void result.refetch()} />}
+      <Table<Rec>
+        bordered
+        size="middle"
+        rowKey={(record) => `${record.owner}/${record.name}`}
+        columns={[...dataColumns(def, state, t), actions]}
+        dataSource={list.rows}
+        loading={result.isFetching}
+        scroll={{ x: 'max-content' }}
+        onChange={onChange}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('general.noData')} /> }}
+        title={() => (
+          <Flex justify="space-between" align="center" gap={8} wrap>
+            <Space>
+              <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
+                {title}
+              </Typography.Title>
+              {list.organization && !pinned && <Tag>{list.organization}</Tag>}
+            </Space>
+            <Button
+              ref={addButton}
+              type="primary"
+              disabled={!list.canCreate}
+              loading={list.add.isPending}
+              onClick={() => list.add.mutate()}
+            >
+              {t('general.add')}
+            </Button>
+          </Flex>
+        )}
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total: list.total,
+          showQuickJumper: true,
+          showSizeChanger: true,
+          showTotal: (total) => t('general.totalCount', { total }),
+          size: screens.md ? undefined : 'small',
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { ADMIN_OWNER, type EntityDefinition, type FieldSpec } from '@gatehouse/entities';
+import { Space, Switch, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Rec } from '../data/provider';
+import { formatTime } from './format';
+import { editPath } from './paths';
+
+interface Props {
+  def: EntityDefinition<any>;
+  field: string;
+  record: Rec;
+}
+
+/** Whether a field names an organization (an owner that is one, or a reference to one). */
+function namesOrganization(def: EntityDefinition<any>, field: string, spec: FieldSpec<any>): boolean {
+  return spec.ref === 'organization' || (field === 'owner' && def.orgField === 'owner');
+}
+
+/** One list cell, presented by the field's kind and format. */
+export function FieldCell({ def, field, record }: Props) {
+  const { t, i18n } = useTranslation();
+  const spec = def.fields[field] as FieldSpec<any>;
+  const value = record[field];
+  const label = t(`${def.name}.${field}`);
+
+  if (field === 'name') return <Link to={editPath(def, record)}>{String(value)}</Link>;
+  // The records of admin are shared with every organization (spec: "admin is displayed as shared").
+  if (def.shared && field === def.orgField && value === ADMIN_OWNER) return t('general.shared');
+  if (namesOrganization(def, field, spec) && typeof value === 'string' && value !== '' && value !== ADMIN_OWNER) {
+    return <Link to={`/organizations/${encodeURIComponent(value)}`}>{value}</Link>;
+  }
+
+  switch (spec.kind) {
+    case 'bool':
+      return <Switch size="small" disabled checked={value === true} aria-label={label} />;
+    case 'timestamp':
+      return <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value, i18n.language)}</span>;
+    case 'list':
+      return (
+        <Space size={[0, 4]} wrap>
+          {(Array.isArray(value) ? value : []).map((item) => (
+            <Tag key={String(item)}>{String(item)}</Tag>
+          ))}
+        </Space>
+      );
+    case 'json':
+      return <Typography.Text code>{JSON.stringify(value)}</Typography.Text>;
+    case 'password':
+    case 'secret':
+      return value ? '***' : '';
+  }
+
+  const text = value === null || value === undefined ? '' : String(value);
+  if (text === '') return null;
+  switch (spec.format) {
+    case 'image':
+      return <img src={text} alt={label} style={{ maxWidth: 40, maxHeight: 40, objectFit: 'contain' }} />;
+    case 'url':
+      // Only web addresses become links (never javascript: or data: URLs typed into a record).
+      if (!/^https?:\/\//i.test(text)) return text;
+      return (
+        <a href={text} target="_blank" rel="noreferrer">
+          {text}
+        </a>
+      );
+    case 'email':
+      return <a href={`mailto:${text}`}>{text}</a>;
+    default:
+      return text;
+  }
+}

@@ -1,0 +1,19 @@
+import { application, organization, user } from '@gatehouse/entities';
+import { describe, expect, it } from 'vitest';
+import { editPath, recordIdOf } from './paths';
+
+describe('edit routes', () => {
+  it('fills the route pattern of the definition', () => {
+    expect(editPath(organization, { owner: 'admin', name: 'acme' })).toBe('/organizations/acme');
+    expect(editPath(user, { owner: 'acme', name: 'alice' })).toBe('/users/acme/alice');
+    expect(editPath(application, { owner: 'admin', organization: 'acme', name: 'app' })).toBe('/applications/acme/app');
+    expect(editPath(user, { owner: 'acme', name: 'a b?' })).toBe('/users/acme/a%20b%3F');
+  });
+
+  it('reads the id back from the route parameters', () => {
+    expect(recordIdOf(organization, { name: 'acme' })).toEqual({ owner: 'admin', name: 'acme' });
+    expect(recordIdOf(user, { owner: 'acme', name: 'alice' })).toEqual({ owner: 'acme', name: 'alice' });
+    expect(recordIdOf(application, { organization: 'acme', name: 'app' })).toEqual({ owner: 'admin', name: 'app' });
+    expect(recordIdOf(user, { name: 'alice' })).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { FormInstance } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ACCOUNT_KEY, useAccount } from '../auth/account';
+import { useFeedback } from '../components/feedback';
+import { getOne, type Rec, remove, unwrap, update } from '../data/provider';
+import type { EntityUi } from '../entities/registry';
+import { fromFormValues, toFormValues } from './form-values';
+import { editPath } from './paths';
+
+/** TanStack Query key of one stored record. */
+export function recordKey(entity: string, owner: string, name: string) {
+  return ['record', entity, owner, name] as const;
+}
+
+interface Options {
+  ui: EntityUi;
+  stored: Rec;
+  form: FormInstance;
+  fields: string[];
+  /** The own-account page: it stays on its route whatever the record's name becomes. */
+  self: boolean;
+  isAdd: boolean;
+}
+
+/**
+ * Save, Save & Exit and Cancel of an edit page. Save updates the record under the id it was
+ * loaded with (so a changed owner or name renames it) and follows a rename; a refused save puts
+ * the stored owner and name back into the form.
+ */
+export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options) {
+  const def = ui.definition;
+  const viewer = useAccount()?.viewer ?? null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const feedback = useFeedback();
+  const [busy, setBusy] = useState(false);
+
+  const exitPath = () => ui.exitPath?.(viewer) ?? def.routes.list;
+  const owner = String(stored.owner);
+  const name = String(stored.name);
+
+  const save = async (exit: boolean) => {
+    const record: Rec = { ...stored, ...fromFormValues(def, fields, form.getFieldsValue(fields)) };
+    setBusy(true);
+    try {
+      unwrap(await update(def, owner, name, record));
+    } catch (error) {
+      feedback.failure('general.failedToSave', error);
+      form.setFieldsValue(Object.fromEntries(['owner', 'name'].filter((f) => fields.includes(f)).map((f) => [f, stored[f]])));
+      return;
+    } finally {
+      setBusy(false);
+    }
+    feedback.success('general.successfullySaved');
+
+    const renamed = record.owner !== stored.owner || record.name !== stored.name;
+    if (renamed) queryClient.removeQueries({ queryKey: recordKey(def.name, owner, name) });
+    const key = recordKey(def.name, String(record.owner), String(record.name));
+    // The server may complete what was saved (generated keys, normalised values): show what it stored.
+    const saved = await getOne(def, String(record.owner), String(record.name)).catch(() => null);
+    if (saved?.status === 'ok' && saved.data) {
+      queryClient.setQueryData(key, saved.data);
+      form.setFieldsValue(toFormValues(def, fields, saved.data));
+    } else {
+      queryClient.setQueryData(key, record);
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
+    void queryClient.invalidateQueries({ queryKey: ['list', def.name] });
+    // The header shows the account and its organization's menu settings, which this save may change.
+    void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
+
+    if (exit) void navigate(exitPath());
+    // Once saved, the record is no longer a placeholder: drop ?mode=add (and with it Cancel).
+    else if (!self && (renamed || isAdd)) void navigate(editPath(def, record), { replace: true });
+  };
+
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      unwrap(await remove(def, stored));
+    } catch (error) {
+      feedback.failure('general.failedToDelete', error);
+      return;
+    } finally {
+      setBusy(false);
+    }
+    void queryClient.invalidateQueries({ queryKey: ['list', def.name] });
+    void navigate(exitPath());
+  };
+
+  return { save, cancel, busy };
+}

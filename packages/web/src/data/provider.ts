@@ -1,0 +1,184 @@
+import {
+  BUILT_IN_APPLICATION,
+  type EntityDefinition,
+  type Envelope,
+  type ListQuery,
+  listQueryToParams,
+} from '@gatehouse/entities';
+import { currentLanguage } from '../i18n/i18n';
+
+/**
+ * The one module that talks to the server. Every call goes to a relative /api URL (the server
+ * refuses cross-site writes), sends the session cookie and the console's language, and answers the
+ * {status, msg, data, data2} envelope as it came. Nothing else in the console calls fetch.
+ */
+
+/** A stored record as the wire carries it. */
+export type Rec = Record<string, unknown>;
+
+/** The server could not be reached, or answered something that is not an envelope. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+/** An error envelope, thrown where a caller wants ok-or-throw (queries). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** Codes that mean "you may not see this" (signed out, or signed in without the right). */
+const UNAUTHORIZED_CODES = new Set(['unauthorized', 'pleaseLogin']);
+
+export function isUnauthorizedCode(code: string | undefined): boolean {
+  return code !== undefined && UNAUTHORIZED_CODES.has(code);
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && isUnauthorizedCode(error.code);
+}
+
+interface RequestOptions {
+  query?: Record<string, string>;
+  body?: unknown;
+  /** A multipart body (uploads); the browser sets its content type. */
+  form?: FormData;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return (
+    typeof value === 'object' && value !== null && ((value as Envelope).status === 'ok' || (value as Envelope).status === 'error')
+  );
+}
+
+export async function request<D = unknown, D2 = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  { query, body, form }: RequestOptions = {},
+): Promise<Envelope<D, D2>> {
+  const search = query ? `?${new URLSearchParams(query)}` : '';
+  let response: Response;
+  try {
+    response = await fetch(`${path}${search}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        ...(form ? {} : { 'Content-Type': 'application/json' }),
+        Accept: 'application/json',
+        'Accept-Language': currentLanguage(),
+      },
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+  } catch (error) {
+    throw new NetworkError(error instanceof Error ? error.message : String(error));
+  }
+  // Refusals may come with a 4xx/5xx status but still carry an envelope; read it whenever present.
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new NetworkError(`HTTP ${response.status} ${response.statusText}`.trim());
+  }
+  if (!isEnvelope(payload)) throw new NetworkError(`HTTP ${response.status}: unexpected answer`);
+  return payload as Envelope<D, D2>;
+}
+
+/** The envelope when it is ok; otherwise an ApiError carrying its msg and code. */
+export function unwrap<D, D2>(envelope: Envelope<D, D2>): Envelope<D, D2> {
+  if (envelope.status !== 'ok') throw new ApiError(envelope.msg, envelope.code);
+  return envelope;
+}
+
+// Entity CRUD, the same five calls for every definition.
+
+export function getList(def: EntityDefinition<any>, query: ListQuery) {
+  return request<Rec[], number>('GET', `/api/get-${def.plural}`, { query: listQueryToParams(query, def.orgParam) });
+}
+
+export function getOne(def: EntityDefinition<any>, owner: string, name: string) {
+  return request<Rec | null>('GET', `/api/get-${def.name}`, { query: { id: `${owner}/${name}` } });
+}
+
+export function create(def: EntityDefinition<any>, record: Rec) {
+  return request<string, Rec>('POST', `/api/add-${def.name}`, { body: record });
+}
+
+/** Updates the record stored as owner/name; a changed owner or name in `record` renames it. */
+export function update(def: EntityDefinition<any>, owner: string, name: string, record: Rec) {
+  return request<string>('POST', `/api/update-${def.name}`, { query: { id: `${owner}/${name}` }, body: record });
+}
+
+export function remove(def: EntityDefinition<any>, record: Rec) {
+  return request<string>('POST', `/api/delete-${def.name}`, { body: { owner: record.owner, name: record.name } });
+}
+
+// Session and account.
+
+export interface LoginForm {
+  organization: string;
+  username: string;
+  password: string;
+  autoSignin: boolean;
+}
+
+/** Password sign-in through the built-in application; data is 'owner/name' and the cookie is set. */
+export function login(form: LoginForm) {
+  return request<string>('POST', '/api/login', {
+    body: { type: 'login', application: BUILT_IN_APPLICATION, signinMethod: 'Password', ...form },
+  });
+}
+
+/** data2 is the URL to go to next, or ''. */
+export function logout() {
+  return request<string, string>('POST', '/api/logout');
+}
+
+export function getAccount() {
+  return request<Rec, Rec | null>('GET', '/api/get-account');
+}
+
+export function setPassword(body: { userOwner: string; userName: string; oldPassword: string; newPassword: string }) {
+  return request<unknown>('POST', '/api/set-password', { body });
+}
+
+// Files.
+
+export interface UploadTarget {
+  /** The uploading account's organization and name. */
+  owner: string;
+  user: string;
+  application: string;
+  /** What the file is for ('termsOfUse', 'custom' ...). */
+  tag: string;
+  /** The page it was uploaded from. */
+  parent: string;
+  /** Where it is stored, e.g. termsOfUse/{organization}/{application}.html. */
+  fullFilePath: string;
+}
+
+/** Stores a file; data is its URL. */
+export function uploadResource(target: UploadTarget, file: Blob, filename: string) {
+  const form = new FormData();
+  form.append('file', file, filename);
+  return request<string, string>('POST', '/api/upload-resource', { query: { ...target }, form });
+}
+
+// OAuth sign-in (the authorization endpoint's page and the device page).
+
+/** Validates an authorization request; data is the application (no secrets) with organizationObj. */
+export function getAppLogin(query: Record<string, string>) {
+  return request<Rec>('GET', '/api/get-app-login', { query });
+}
+
+/**
+ * Signs in for an authorization request (type code, token or id_token, the request's parameters in
+ * the query) or approves a device (type device). Without username the session stands in.
+ */
+export function oauthLogin(type: string, query: Record<string, string>, body: Partial<LoginForm> & { userCode?: string }) {
+  return request<string>('POST', '/api/login', { query, body: { type, application: '', signinMethod: 'Password', ...body } });
+}

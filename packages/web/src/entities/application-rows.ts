@@ -1,0 +1,136 @@
+import {
+  type ApplicationProvider,
+  PROVIDER_RULES,
+  SAML_NAME_FORMATS,
+  type SamlAttribute,
+  SIGNIN_ITEM_NAMES,
+  SIGNIN_METHOD_RULES,
+  SIGNIN_METHODS,
+  SIGNUP_ITEM_NAMES,
+  SIGNUP_ITEM_RULES,
+  type SigninItem,
+  type SigninMethod,
+  type SignupItem,
+} from '@gatehouse/entities';
+
+/**
+ * The row rules of the application's tables (spec part 2 §4.1, §5.1), pure so that they are unit
+ * tested; application-tables.tsx binds them to list editors. The server enforces the ones that
+ * protect data (application.hooks.ts); these keep the console from offering what it would refuse.
+ */
+
+/** Names of `all` not used by the rows other than `index` (a row keeps its own). */
+function unusedNames(all: readonly string[], rows: readonly { name: string }[], index: number): string[] {
+  const taken = new Set(rows.filter((_, i) => i !== index).map((row) => row.name));
+  return all.filter((name) => !taken.has(name));
+}
+
+const firstUnused = (all: readonly string[], rows: readonly { name: string }[]) => unusedNames(all, rows, -1)[0];
+
+export const signinMethodRows = {
+  /** Each method once. */
+  nameOptions: (_row: SigninMethod, index: number, rows: readonly SigninMethod[]) => unusedNames(SIGNIN_METHODS, rows, index),
+  ruleOptions: (row: SigninMethod) => SIGNIN_METHOD_RULES[row.name] ?? [],
+  /** The last method cannot be deleted. */
+  undeletable: (_row: SigninMethod, _index: number, rows: readonly SigninMethod[]) => rows.length <= 1,
+  canAdd: (rows: readonly SigninMethod[]) => firstUnused(SIGNIN_METHODS, rows) !== undefined,
+  newRow: (rows: readonly SigninMethod[]): SigninMethod => {
+    const name = (firstUnused(SIGNIN_METHODS, rows) ?? 'Password') as SigninMethod['name'];
+    return { name, displayName: name, rule: SIGNIN_METHOD_RULES[name]?.[0] ?? 'None' };
+  },
+  /** A new method gets its first rule, and its name as display name unless one was typed. */
+  onCellChange: (next: SigninMethod, key: string, previous: SigninMethod): SigninMethod => {
+    if (key !== 'name') return next;
+    const displayName = previous.displayName === '' || previous.displayName === previous.name ? next.name : next.displayName;
+    return { ...next, displayName, rule: SIGNIN_METHOD_RULES[next.name]?.[0] ?? 'None' };
+  },
+};
+
+const signupRulesOf = (name: string) => SIGNUP_ITEM_RULES[name];
+
+export const signupItemRows = {
+  nameOptions: (_row: SignupItem, index: number, rows: readonly SignupItem[]) => unusedNames(SIGNUP_ITEM_NAMES, rows, index),
+  /** Rule choices of the item; items without any show None, fixed. */
+  ruleOptions: (row: SignupItem) => signupRulesOf(row.name) ?? ['None'],
+  ruleDisabled: (row: SignupItem) => signupRulesOf(row.name) === undefined,
+  /** The ID item is never shown on the form: it has no visibility toggle. */
+  visibilityAbsent: (row: SignupItem) => row.name === 'ID',
+  /** The Password item cannot be made optional. */
+  requiredDisabled: (row: SignupItem) => row.name === 'Password' && row.required,
+  /** Choices only mean something for the choice types. */
+  optionsDisabled: (row: SignupItem) => row.type === 'Input' || row.type === '',
+  /** The Signup button item cannot be deleted. */
+  undeletable: (row: SignupItem) => row.name === 'Signup button',
+  canAdd: (rows: readonly SignupItem[]) => firstUnused(SIGNUP_ITEM_NAMES, rows) !== undefined,
+  newRow: (rows: readonly SignupItem[]): SignupItem => {
+    const name = firstUnused(SIGNUP_ITEM_NAMES, rows) ?? '';
+    return {
+      name,
+      visible: true,
+      required: true,
+      prompted: false,
+      type: 'Input',
+      label: '',
+      customCss: '',
+      placeholder: '',
+      options: [],
+      regex: '',
+      rule: signupRulesOf(name)?.[0] ?? 'None',
+    };
+  },
+  /**
+   * Turning an item visible makes it required, hiding it makes it optional (the Password item
+   * stays required); a renamed item gets its first rule.
+   */
+  onCellChange: (next: SignupItem, key: string): SignupItem => {
+    if (key === 'visible') return { ...next, required: next.name === 'Password' ? true : next.visible };
+    if (key === 'name')
+      return { ...next, rule: signupRulesOf(next.name)?.[0] ?? 'None', required: next.name === 'Password' || next.required };
+    return next;
+  },
+};
+
+export const signinItemRows = {
+  /** Built-in items each once; custom items have free names. */
+  nameOptions: (_row: SigninItem, index: number, rows: readonly SigninItem[]) => unusedNames(SIGNIN_ITEM_NAMES, rows, index),
+  nameKind: (row: SigninItem) => (row.isCustom ? ('text' as const) : ('select' as const)),
+  newRow: (rows: readonly SigninItem[]): SigninItem => {
+    const name = firstUnused(SIGNIN_ITEM_NAMES, rows);
+    return {
+      name: name ?? '',
+      visible: true,
+      required: true,
+      label: '',
+      customCss: '',
+      placeholder: '',
+      rule: 'None',
+      isCustom: name === undefined,
+    };
+  },
+  /** A row turned custom keeps its name as free text; one turned built-in needs a built-in name. */
+  onCellChange: (next: SigninItem, key: string, _previous: SigninItem, rows: readonly SigninItem[] = []): SigninItem => {
+    if (key !== 'isCustom' || next.isCustom) return next;
+    if ((SIGNIN_ITEM_NAMES as readonly string[]).includes(next.name)) return next;
+    return { ...next, name: firstUnused(SIGNIN_ITEM_NAMES, rows) ?? next.name };
+  },
+};
+
+/** Provider rules across provider kinds, until providers exist as records (then by type). */
+export const PROVIDER_RULE_OPTIONS = [...new Set(Object.values(PROVIDER_RULES).flat())];
+
+export const providerRows = {
+  newRow: (): ApplicationProvider => ({
+    name: '',
+    canSignUp: true,
+    canSignIn: true,
+    canUnlink: true,
+    prompted: false,
+    signupGroup: '',
+    rule: '',
+    countryCodes: [],
+  }),
+};
+
+export const samlAttributeRows = {
+  newRow: (): SamlAttribute => ({ name: '', nameFormat: SAML_NAME_FORMATS[0], value: '' }),
+};

@@ -1,0 +1,41 @@
+import type { Rec } from '../data/provider';
+import { FormOffsetRadio, TermsOfUseField } from './application-controls';
+import { SamlMetadata, SigninPreview } from './application-extras';
+import {
+  ProvidersTable,
+  RedirectUrisTable,
+  SamlAttributesTable,
+  SigninItemsTable,
+  SigninMethodsTable,
+  SignupItemsTable,
+} from './application-tables';
+import type { EntityOverrides } from './registry';
+import { ThemeDataField } from './theme-data-field';
+
+/**
+ * Applications (spec part 2 §2.4, §4.1, §5.1): the form's sections come from the definition; this
+ * adds the tables, the controls that are not plain inputs, the section extras and the cross-field
+ * rules. Field rules (organization for global admins only, token fields only with JWT-Custom,
+ * minimums of 1) come from the definition itself.
+ */
+const overrides: EntityOverrides = {
+  fieldControls: {
+    redirectUris: RedirectUrisTable,
+    signinMethods: SigninMethodsTable,
+    signupItems: SignupItemsTable,
+    signinItems: SigninItemsTable,
+    providers: ProvidersTable,
+    samlAttributes: SamlAttributesTable,
+    formOffset: FormOffsetRadio,
+    termsOfUse: TermsOfUseField,
+    themeData: ThemeDataField,
+  },
+  sectionExtras: { saml: SamlMetadata, appearance: SigninPreview },
+  // An application stored without grant types is edited with authorization_code.
+  onLoad: (stored: Rec) =>
+    Array.isArray(stored.grantTypes) && stored.grantTypes.length > 0 ? stored : { ...stored, grantTypes: ['authorization_code'] },
+  // Auto sign-in needs the sign-in session: turning the session off turns auto sign-in off too.
+  onValuesChange: (changed: Rec) => (changed.enableSigninSession === false ? { enableAutoSignin: false } : undefined),
+};
+
+export default overrides;

@@ -1,0 +1,91 @@
+import { application, cert, type EntityDefinition, organization, token, user, type Viewer } from '@gatehouse/entities';
+import type { ComponentType } from 'react';
+import type { Rec } from '../data/provider';
+
+/**
+ * How the console shows each entity. The generic list and edit pages read the definition; an
+ * entity's `<name>.ui.tsx` adds only what differs, and is loaded with the entity's pages (so the
+ * overrides stay out of the sign-in page's code).
+ */
+
+/** An extra row action of a list, shown before Edit and Delete. */
+export interface ListAction {
+  key: string;
+  /** i18n key of the button text. */
+  label: string;
+  to: (record: Rec) => string;
+}
+
+/** What a form control gets; `id`, `value` and `onChange` come from the form item. */
+export interface FieldControlProps {
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled: boolean;
+  /** The record as stored on the server (before the unsaved edits of the form). */
+  stored: Rec;
+  viewer: Viewer | null;
+  /** The field's translated label. */
+  label: string;
+}
+
+/** What a section's extra content gets; it reads the form's live values with Form.useWatch. */
+export interface SectionExtraProps {
+  /** The record as stored on the server. */
+  stored: Rec;
+  viewer: Viewer | null;
+  /** Whether the viewer may change the record. */
+  disabled: boolean;
+}
+
+export interface EntityOverrides {
+  listActions?: ListAction[];
+  /** Controls that replace the input a field's kind would get. */
+  fieldControls?: Record<string, ComponentType<FieldControlProps>>;
+  /**
+   * Cross-field rules of the edit form (spec "states and transitions"): given the changed values
+   * and all values (form shape), the fields to set as a consequence, or nothing.
+   */
+  onValuesChange?: (changed: Rec, all: Rec) => Rec | undefined;
+  /** The values the edit form starts from, given the stored record (spec "on load" rules). */
+  onLoad?: (stored: Rec) => Rec;
+  /**
+   * Content shown at the end of a form section (see the definition's `formSections`), by section
+   * key: previews, copyable addresses and the like, which are not fields.
+   */
+  sectionExtras?: Record<string, ComponentType<SectionExtraProps>>;
+  /** Where Save & Exit and Cancel go (default: the list route). */
+  exitPath?: (viewer: Viewer | null) => string;
+  /** sessionStorage key under which the list page records its URL (for exitPath). */
+  listUrlKey?: string;
+  /**
+   * A record the server refuses to show is treated like a missing one: /404 with this i18n key as
+   * the explanation (the user page says "does not exist or you are not authorized").
+   */
+  refusedAsNotFound?: string;
+}
+
+/** The definition plus its overrides: what the generic pages render. */
+export interface EntityUi extends EntityOverrides {
+  definition: EntityDefinition<any>;
+}
+
+export interface EntityRegistration {
+  definition: EntityDefinition<any>;
+  /** Whether this release implements the entity's screens; otherwise they say "not available yet". */
+  enabled: boolean;
+  overrides?: () => Promise<{ default: EntityOverrides }>;
+}
+
+export const REGISTRY: Record<string, EntityRegistration> = {
+  organization: { definition: organization, enabled: true, overrides: () => import('./organization.ui') },
+  user: { definition: user, enabled: true, overrides: () => import('./user.ui') },
+  application: { definition: application, enabled: true, overrides: () => import('./application.ui') },
+  cert: { definition: cert, enabled: true, overrides: () => import('./cert.ui') },
+  token: { definition: token, enabled: true, overrides: () => import('./token.ui') },
+};
+
+export async function loadEntityUi(registration: EntityRegistration): Promise<EntityUi> {
+  const overrides = registration.overrides ? (await registration.overrides()).default : {};
+  return { definition: registration.definition, ...overrides };
+}

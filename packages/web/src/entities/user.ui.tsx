@@ -1,0 +1,15 @@
+import { isAdmin } from '@gatehouse/entities';
+import type { EntityOverrides } from './registry';
+import { SetPasswordField } from './set-password';
+
+/** sessionStorage key of the user list the edit page returns to (a group's, an organization's ...). */
+const USER_LIST_URL_KEY = 'userListUrl';
+
+const overrides: EntityOverrides = {
+  fieldControls: { password: SetPasswordField },
+  exitPath: (viewer) => sessionStorage.getItem(USER_LIST_URL_KEY) ?? (isAdmin(viewer) ? '/users' : '/'),
+  listUrlKey: USER_LIST_URL_KEY,
+  refusedAsNotFound: 'general.userNotFoundSubtitle',
+};
+
+export default overrides;

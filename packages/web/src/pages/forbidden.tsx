@@ -1,0 +1,21 @@
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../components/link-button';
+import { ResultTitle } from '../components/result-title';
+
+/** Shown in place of a list or a record the server refused to show (code unauthorized / pleaseLogin). */
+export default function Forbidden() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="403"
+      title={<ResultTitle>{t('general.forbiddenTitle')}</ResultTitle>}
+      subTitle={t('general.forbiddenSubtitle')}
+      extra={
+        <LinkButton type="primary" to="/">
+          {t('general.backHome')}
+        </LinkButton>
+      }
+    />
+  );
+}

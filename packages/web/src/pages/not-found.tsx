@@ -1,0 +1,23 @@
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LinkButton } from '../components/link-button';
+import { ResultTitle } from '../components/result-title';
+
+/** The 404 page; an edit page may pass a more precise explanation in the navigation state. */
+export default function NotFound() {
+  const { t } = useTranslation();
+  const state = useLocation().state as { subtitle?: string } | null;
+  return (
+    <Result
+      status="404"
+      title={<ResultTitle>{t('general.notFoundTitle')}</ResultTitle>}
+      subTitle={t(state?.subtitle ?? 'general.notFoundSubtitle')}
+      extra={
+        <LinkButton type="primary" to="/">
+          {t('general.backHome')}
+        </LinkButton>
+      }
+    />
+  );
+}

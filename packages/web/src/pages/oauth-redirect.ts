@@ -1,0 +1,41 @@
+/**
+ * Where the browser goes after an authorization request (RFC 6749 §4.1.2, §4.2.2): the code in
+ * the query, implicit tokens in the fragment, errors in the query; the state always echoed.
+ */
+export function authorizationRedirect(redirectUri: string, responseType: string, value: string, state: string): string {
+  const url = new URL(redirectUri);
+  if (responseType === 'code') {
+    url.searchParams.set('code', value);
+    if (state) url.searchParams.set('state', state);
+    return url.toString();
+  }
+  const fragment = new URLSearchParams();
+  fragment.set(responseType === 'token' ? 'access_token' : responseType, value);
+  fragment.set('token_type', 'bearer');
+  if (state) fragment.set('state', state);
+  url.hash = fragment.toString();
+  return url.toString();
+}
+
+export function authorizationError(redirectUri: string, error: string, state: string): string {
+  const url = new URL(redirectUri);
+  url.searchParams.set('error', error);
+  if (state) url.searchParams.set('state', state);
+  return url.toString();
+}
+
+/** The authorization parameters the server reads from the query of /api/login and get-app-login. */
+export function authorizationQuery(search: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {
+    clientId: search.get('client_id') ?? '',
+    responseType: search.get('response_type') ?? '',
+    redirectUri: search.get('redirect_uri') ?? '',
+    scope: search.get('scope') ?? '',
+    state: search.get('state') ?? '',
+  };
+  for (const key of ['nonce', 'code_challenge', 'code_challenge_method']) {
+    const value = search.get(key);
+    if (value) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Result, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccount } from '../auth/account';
+import { errorText } from '../components/feedback';
+import { SigninCard, type SigninValues } from '../components/signin-card';
+import type { Rec } from '../data/provider';
+
+/**
+ * The sign-in page of a protocol request (OAuth authorization, SAML, CAS): loads and validates the
+ * request's application (an invalid request is shown here, never redirected), signs the user in
+ * with POST /api/login of the protocol's type, and hands the answer to `onSignedIn` (which sends the
+ * browser back to the application). A signed-in user of the application's organization continues
+ * without a password when the application allows auto sign-in (`autoContinue`), with a click
+ * otherwise; `silent` (OAuth prompt=none) never shows a form.
+ */
+export interface ProtocolSigninProps {
+  /** Cache key of the request (its parameters). */
+  requestKey: unknown;
+  loadApplication: () => Promise<Rec>;
+  /** POST /api/login for this protocol; values are absent when the session stands in. */
+  signIn: (app: Rec, values?: SigninValues) => Promise<unknown>;
+  onSignedIn: (data: unknown) => void;
+  /** Never show a form: continue with the session or call onSilentFailure. */
+  silent?: boolean;
+  onSilentFailure?: () => void;
+  /** Always ask for a password (OAuth prompt=login). */
+  forceLogin?: boolean;
+}
+
+export function ProtocolSignin({
+  requestKey,
+  loadApplication,
+  signIn,
+  onSignedIn,
+  silent,
+  onSilentFailure,
+  forceLogin,
+}: ProtocolSigninProps) {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [useOtherAccount, setUseOtherAccount] = useState(!!forceLogin);
+  const autoStarted = useRef(false);
+
+  const app = useQuery({ queryKey: ['signin-application', requestKey], queryFn: loadApplication, retry: false });
+
+  const finish = async (values?: SigninValues) => {
+    if (!app.data) return;
+    setError(null);
+    setBusy(true);
+    try {
+      onSignedIn(await signIn(app.data, values));
+    } catch (failure) {
+      setError(errorText(t, failure));
+      setBusy(false);
+    }
+  };
+
+  const signedInHere = !!account && !!app.data && account.user.owner === app.data.organization;
+  useEffect(() => {
+    if (!app.data || account === undefined || autoStarted.current || forceLogin) return;
+    if (signedInHere && (app.data.enableAutoSignin || silent)) {
+      autoStarted.current = true;
+      void finish();
+    } else if (silent) {
+      autoStarted.current = true;
+      onSilentFailure?.();
+    }
+  });
+
+  if (app.error) {
+    return (
+      <Flex justify="center" style={{ padding: '8vh 12px' }}>
+        <Result status="error" title={t('signin.invalidRequest')} subTitle={errorText(t, app.error)} />
+      </Flex>
+    );
+  }
+  const continueAs =
+    signedInHere && !useOtherAccount ? (
+      <Flex vertical gap={12}>
+        <Typography.Text>{t('signin.signedInAs', { name: account.user.displayName || account.user.name })}</Typography.Text>
+        <Button type="primary" block loading={busy} onClick={() => void finish()}>
+          {t('signin.continue')}
+        </Button>
+        <Button type="link" onClick={() => setUseOtherAccount(true)}>
+          {t('signin.useAnotherAccount')}
+        </Button>
+      </Flex>
+    ) : undefined;
+  return (
+    <SigninCard
+      title={app.data?.displayName as string | undefined}
+      logo={app.data?.logo as string | undefined}
+      loading={app.isPending}
+      busy={busy}
+      error={error}
+      onSubmit={(values) => void finish(values)}
+    >
+      {continueAs}
+    </SigninCard>
+  );
+}

@@ -1,0 +1,133 @@
+import { user } from '@gatehouse/entities';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpin } from './components/page-spin';
+import { type EntityRegistration, type EntityUi, loadEntityUi, REGISTRY } from './entities/registry';
+import { Guard } from './shell/guard';
+
+// Every page is its own chunk; the sign-in page loads neither the console layout nor the CRUD pages.
+const ConsoleLayout = lazy(() => import('./shell/layout'));
+const LoginPage = lazy(() => import('./pages/login-page'));
+const OAuthAuthorizePage = lazy(() => import('./pages/oauth-authorize-page'));
+const DevicePage = lazy(() => import('./pages/device-page'));
+const Home = lazy(() => import('./pages/home'));
+const NotFound = lazy(() => import('./pages/not-found'));
+const NotAvailable = lazy(() => import('./pages/not-available'));
+
+/** A list or edit page of an entity, with the entity's overrides loaded alongside. */
+function entityPage<P extends object>(
+  registration: EntityRegistration,
+  page: () => Promise<{ default: ComponentType<P & { ui: EntityUi }> }>,
+  props: P,
+): ReactNode {
+  const Page = lazy(async () => {
+    const [{ default: Component }, ui] = await Promise.all([page(), loadEntityUi(registration)]);
+    return { default: () => <Component ui={ui} {...props} /> };
+  });
+  return <Page />;
+}
+
+const listPage = (registration: EntityRegistration, organizationParam?: string) =>
+  entityPage(registration, () => import('./crud/entity-list-page'), { organizationParam });
+const editPage = (registration: EntityRegistration, self = false) =>
+  entityPage(registration, () => import('./crud/entity-edit-page'), { self });
+
+const later = (path: string, screen: string): RouteObject => ({ path, element: <NotAvailable screen={screen} /> });
+
+/** Edit routes the spec leaves outside the guard (a user page may be opened signed out). */
+const UNGUARDED = new Set([user.routes.edit]);
+
+const entityRoutes: RouteObject[] = Object.values(REGISTRY).flatMap((registration) => {
+  const def = registration.definition;
+  if (!registration.enabled)
+    return [later(def.routes.list, `nav.${def.plural}`), later(def.routes.edit, `screens.${def.name}Edit`)];
+  return [
+    { path: def.routes.list, element: listPage(registration) },
+    { path: def.routes.edit, element: editPage(registration) },
+  ];
+});
+
+const guarded: RouteObject[] = [
+  { path: '/', element: <Home /> },
+  { path: '/account', element: editPage(REGISTRY.user as EntityRegistration, true) },
+  { path: '/organizations/:organizationName/users', element: listPage(REGISTRY.user as EntityRegistration, 'organizationName') },
+  ...entityRoutes.filter((route) => !UNGUARDED.has(route.path ?? '')),
+  // Screens of the route table that later releases implement.
+  later('/apps', 'nav.apps'),
+  later('/shortcuts', 'nav.shortcuts'),
+  later('/trees/:organizationName', 'screens.groupTree'),
+  later('/trees/:organizationName/:groupName', 'screens.groupTree'),
+  later('/groups', 'nav.groups'),
+  later('/groups/:organizationName/:groupName', 'screens.groupEdit'),
+  later('/invitations', 'nav.invitations'),
+  later('/invitations/:organizationName/:invitationName', 'screens.invitationEdit'),
+  later('/providers', 'nav.providers'),
+  later('/providers/:organizationName/:providerName', 'screens.providerEdit'),
+  later('/records', 'nav.records'),
+  later('/resources', 'nav.resources'),
+  later('/verifications', 'nav.verifications'),
+  later('/roles', 'nav.roles'),
+  later('/roles/:organizationName/:roleName', 'screens.roleEdit'),
+  later('/permissions', 'nav.permissions'),
+  later('/permissions/:organizationName/:permissionName', 'screens.permissionEdit'),
+  later('/models', 'nav.models'),
+  later('/models/:organizationName/:modelName', 'screens.modelEdit'),
+  later('/adapters', 'nav.adapters'),
+  later('/adapters/:organizationName/:adapterName', 'screens.adapterEdit'),
+  later('/enforcers', 'nav.enforcers'),
+  later('/enforcers/:organizationName/:enforcerName', 'screens.enforcerEdit'),
+  later('/sessions', 'nav.sessions'),
+  later('/products', 'nav.products'),
+  later('/products/:organizationName/:productName', 'screens.productEdit'),
+  later('/products/:organizationName/:productName/buy', 'screens.productBuy'),
+  later('/payments', 'nav.payments'),
+  later('/payments/:organizationName/:paymentName', 'screens.paymentEdit'),
+  later('/payments/:organizationName/:paymentName/result', 'screens.paymentResult'),
+  later('/plans', 'nav.plans'),
+  later('/plans/:organizationName/:planName', 'screens.planEdit'),
+  later('/pricings', 'nav.pricings'),
+  later('/pricings/:organizationName/:pricingName', 'screens.pricingEdit'),
+  later('/subscriptions', 'nav.subscriptions'),
+  later('/subscriptions/:organizationName/:subscriptionName', 'screens.subscriptionEdit'),
+  later('/sysinfo', 'nav.sysinfo'),
+  later('/syncers', 'nav.syncers'),
+  later('/syncers/:syncerName', 'screens.syncerEdit'),
+  later('/transactions', 'nav.transactions'),
+  later('/transactions/:organizationName/:transactionName', 'screens.transactionEdit'),
+  later('/webhooks', 'nav.webhooks'),
+  later('/webhooks/:webhookName', 'screens.webhookEdit'),
+  later('/ldap/:organizationName/:ldapId', 'screens.ldapEdit'),
+  later('/ldap/sync/:organizationName/:ldapId', 'screens.ldapSync'),
+  later('/mfa/setup', 'screens.mfaSetup'),
+  // The menu's API documentation link.
+  later('/swagger', 'nav.apiDocs'),
+];
+
+const top = (element: ReactNode) => <Suspense fallback={<PageSpin />}>{element}</Suspense>;
+
+/** Public pages outside the console frame (no guard). */
+const standalone = (path: string, screen: string): RouteObject => ({
+  path,
+  element: top(<NotAvailable screen={screen} standalone />),
+});
+
+export const router = createBrowserRouter([
+  { path: '/login', element: top(<LoginPage />) },
+  // The OAuth authorization endpoint and the device verification page (public; no console frame).
+  { path: '/login/oauth/authorize', element: top(<OAuthAuthorizePage />) },
+  { path: '/login/oauth/device', element: top(<DevicePage />) },
+  { path: '/login/oauth/device/:userCode', element: top(<DevicePage />) },
+  { path: '/login/:organization', element: top(<LoginPage />) },
+  standalone('/forget/:application', 'screens.forget'),
+  standalone('/signup/:application', 'screens.signup'),
+  standalone('/select-plan/:owner/:pricingName', 'screens.selectPlan'),
+  {
+    element: top(<ConsoleLayout />),
+    children: [
+      { element: <Guard />, children: guarded },
+      ...entityRoutes.filter((route) => UNGUARDED.has(route.path ?? '')),
+      { path: '/404', element: <NotFound /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

@@ -1,0 +1,34 @@
+import { BUILT_IN_APPLICATION } from '@gatehouse/entities';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAccountState } from '../auth/account';
+import { LoadError } from '../components/load-error';
+
+/** sessionStorage key of the page to return to after signing in. */
+export const RETURN_TO_KEY = 'from';
+
+function SignInRedirect() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    sessionStorage.setItem(RETURN_TO_KEY, `${location.pathname}${location.search}`);
+    void navigate('/login', { replace: true });
+  }, [location, navigate]);
+  return null;
+}
+
+/**
+ * Wraps every console route except the public user page: signed out → remember the page and go
+ * to /login; not known yet → nothing; a password that must change → the forget page.
+ */
+export function Guard() {
+  const { account, error, retry } = useAccountState();
+  if (error) return <LoadError error={error} onRetry={retry} />;
+  if (account === undefined) return null;
+  if (account === null) return <SignInRedirect />;
+  if (account.user.needUpdatePassword) {
+    const application = account.organization?.defaultApplication || BUILT_IN_APPLICATION;
+    return <Navigate to={`/forget/${encodeURIComponent(application)}`} replace />;
+  }
+  return <Outlet />;
+}

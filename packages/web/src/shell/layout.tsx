@@ -1,0 +1,139 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { isGlobalAdmin } from '@gatehouse/entities';
+import { Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAccount } from '../auth/account';
+import { LinkButton } from '../components/link-button';
+import { PageSpin } from '../components/page-spin';
+import { LanguageMenu } from './language-menu';
+import { buildMenu, type MenuGroup, selectedMenuKey, visibleWidgets, type Widget } from './menu';
+import { OrganizationSelector } from './organization-selector';
+import { ThemeMenu } from './theme-menu';
+import { TourButton, TourProvider } from './tour';
+import { UserMenu } from './user-menu';
+
+/** antd Menu items of the menu groups; each entry is a real link (open in a new tab works). */
+function menuItems(groups: MenuGroup[], t: (key: string) => string): MenuProps['items'] {
+  return groups.map((group) => ({
+    key: group.key,
+    label: t(group.label),
+    children: group.children.map((entry) => ({
+      key: entry.key,
+      label: entry.external ? (
+        <a href={entry.key} target="_blank" rel="noreferrer" tabIndex={-1}>
+          {t(entry.label)}
+        </a>
+      ) : (
+        <Link to={entry.key} tabIndex={-1}>
+          {t(entry.label)}
+        </Link>
+      ),
+    })),
+  }));
+}
+
+/** The console frame: header (logo, menu, widgets, account) and the routed page. */
+export default function ConsoleLayout() {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const { token } = theme.useToken();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Until the first measurement every breakpoint is unknown; treat that as desktop to avoid a flash.
+  const isPhone = screens.md === false;
+
+  const groups = account ? buildMenu(account.viewer, account.organization) : [];
+  const widgets: readonly Widget[] = account ? visibleWidgets(account.organization) : ['theme', 'language'];
+  const showOrganizations = account && isGlobalAdmin(account.viewer) && !location.pathname.startsWith('/trees');
+  const selected = selectedMenuKey(groups, location.pathname);
+  // The onboarding tour: desktop only, and only where the organization enables it.
+  const tourEnabled = !isPhone && !!account && widgets.includes('tour') && account.organization?.enableTour !== false;
+
+  // A click or Enter on an entry's link is the link's own to handle (new tab, history); one that
+  // lands on the entry around it navigates here.
+  const onMenuClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    setDrawerOpen(false);
+    if ((domEvent.target as Element).closest('a')) return;
+    if (groups.some((g) => g.children.some((c) => c.key === key && c.external))) window.open(key, '_blank', 'noopener');
+    else void navigate(key);
+  };
+  // The same menu in the header (desktop) and in the drawer (phones).
+  const menuProps: MenuProps = { items: menuItems(groups, t), selectedKeys: selected ? [selected] : [], onClick: onMenuClick };
+
+  return (
+    <TourProvider enabled={tourEnabled}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: isPhone ? 4 : 12,
+            paddingInline: isPhone ? 8 : 24,
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+          }}
+        >
+          <Link
+            to="/"
+            aria-label={t('general.home')}
+            style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}
+          >
+            <img src="/logo.svg" alt="" width={32} height={32} />
+            {!isPhone && <strong style={{ fontSize: 18 }}>Gatehouse</strong>}
+          </Link>
+          {isPhone ? (
+            groups.length > 0 && (
+              <Button icon={<MenuOutlined aria-hidden />} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen}>
+                {t('general.menu')}
+              </Button>
+            )
+          ) : (
+            <nav aria-label={t('general.menu')} style={{ flex: 1, minWidth: 0 }}>
+              <Menu mode="horizontal" style={{ borderBottom: 'none' }} {...menuProps} />
+            </nav>
+          )}
+          <Flex align="center" gap={isPhone ? 0 : 4} style={{ marginInlineStart: 'auto' }}>
+            {showOrganizations && !isPhone && <OrganizationSelector width={180} />}
+            {widgets.includes('theme') && <ThemeMenu />}
+            {widgets.includes('language') && <LanguageMenu />}
+            {tourEnabled && <TourButton />}
+            {account ? (
+              <UserMenu account={account} compact={isPhone} />
+            ) : (
+              account === null && (
+                <LinkButton type="primary" to="/login">
+                  {t('general.signIn')}
+                </LinkButton>
+              )
+            )}
+          </Flex>
+        </Layout.Header>
+        {isPhone && (
+          <Drawer title={t('general.menu')} placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={280}>
+            {showOrganizations && (
+              <div style={{ marginBottom: 12 }}>
+                <OrganizationSelector width="100%" />
+              </div>
+            )}
+            <nav aria-label={t('general.menu')}>
+              <Menu mode="inline" style={{ borderInlineEnd: 'none' }} {...menuProps} />
+            </nav>
+          </Drawer>
+        )}
+        <Layout.Content style={{ padding: isPhone ? 8 : 24 }}>
+          <Suspense fallback={<PageSpin />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+        <Layout.Footer style={{ textAlign: 'center', paddingBlock: 16 }}>Gatehouse</Layout.Footer>
+      </Layout>
+    </TourProvider>
+  );
+}

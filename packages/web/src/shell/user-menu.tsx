@@ -1,0 +1,30 @@
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type Account, useLogout } from '../auth/account';
+
+/** The header's account button: My Account and Logout. */
+export function UserMenu({ account, compact }: { account: Account; compact: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const { user } = account;
+  const name = user.displayName || user.name;
+  const items: MenuProps['items'] = [
+    { key: 'account', icon: <SettingOutlined aria-hidden />, label: t('general.myAccount') },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('general.logout') },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'account') void navigate('/account');
+    else void logout();
+  };
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick }}>
+      <Button type="text" aria-label={t('general.userMenu', { name })} style={{ paddingInline: 4 }}>
+        <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
+        {!compact && <span>{name}</span>}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and API tests. API suites start a real server on a loopback port against a fresh database
+ * per suite, on every engine named in GATEHOUSE_TEST_DATABASES (default: sqlite, postgres, mysql).
+ */
+export default defineConfig({
+  resolve: {
+    alias: { '@gatehouse/entities': path.resolve(import.meta.dirname, 'packages/entities/src/index.ts') },
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.{ts,tsx}'],
+    globalSetup: ['packages/server/src/test-support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
