@@ -9,6 +9,7 @@ import {
 import type { EntityHooks } from '../crud/hooks.js';
 import type { Rec } from '../crud/repository.js';
 import { AppError } from '../errors.js';
+import { parseSpCertificate } from '../protocols/saml/verify.js';
 import { requireOrganization } from './organization-lookup.js';
 
 /** Grant types of an application saved without any (spec part 2 §4.1). */
@@ -65,6 +66,8 @@ function checkApplication(app: Rec): void {
   for (const uri of app.redirectUris as string[]) {
     if (!isValidRedirectUri(uri)) throw new AppError('redirectUriInvalid', { uri });
   }
+  // An unreadable SP certificate would silently stop requiring signed SAML requests.
+  if (String(app.samlSpCert ?? '').trim() && !parseSpCertificate(String(app.samlSpCert))) throw new AppError('samlSpCertInvalid');
   if ((app.grantTypes as string[]).length === 0) app.grantTypes = [...DEFAULT_GRANT_TYPES];
 }
 

@@ -11,6 +11,7 @@ import { maskRecord } from '../../crud/records.js';
 import type { Rec } from '../../crud/repository.js';
 import { AppError } from '../../errors.js';
 import { casAppLogin } from '../cas/signin.js';
+import { samlAppLogin } from '../saml/signin.js';
 import { findClient, redirectUriAllowed } from './clients.js';
 
 /** The parameters an authorization request carries (the sign-in page forwards them to /api/login). */
@@ -76,6 +77,8 @@ export async function getAppLogin(server: ServerContext, request: FastifyRequest
   const q = (request.query ?? {}) as Record<string, string | undefined>;
   // A CAS sign-in page (type=cas&id=admin/<application>&service=...): protocols/cas/signin.ts.
   if (q.type === 'cas') return publicApplication(server, await casAppLogin(server, request));
+  // A SAML sign-in page (type=saml&id=admin/<application>&samlRequest=...): protocols/saml/signin.ts.
+  if (q.type === 'saml') return publicApplication(server, await samlAppLogin(server, request));
   if (q.id) {
     const id = splitId(q.id);
     if (!id) throw new AppError('badId', { id: q.id });

@@ -116,6 +116,11 @@ export function buildSamlResponse({ app, user, issuer, request, key, now = Date.
     {
       'xmlns:samlp': NS.protocol,
       'xmlns:saml': NS.assertion,
+      // Also declared here (besides on the assertion) so that both signatures' SignedInfo have the
+      // same namespaces in scope: under inclusive C14N (enableSamlC14n10), xml-crypto canonicalizes
+      // every SignedInfo with the namespaces in scope at the document's first one.
+      'xmlns:xs': NS.xs,
+      'xmlns:xsi': NS.xsi,
       ID: `_${randomUUID()}`,
       Version: '2.0',
       IssueInstant: instant(now),

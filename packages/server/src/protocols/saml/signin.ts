@@ -1,7 +1,8 @@
 import { deflateRawSync } from 'node:zlib';
-import { ADMIN_OWNER } from '@gatehouse/entities';
+import { ADMIN_OWNER, type Application, splitId } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { SigninType } from '../../auth/signin-types.js';
+import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { ok } from '../../http/envelope.js';
 import { paramOf } from '../../http/params.js';
@@ -17,6 +18,19 @@ function loginInputOf(request: FastifyRequest): SamlRequestInput {
   const samlRequest = paramOf(request, 'samlRequest');
   if (!samlRequest) throw new AppError('missingParameter', { name: 'samlRequest' });
   return { samlRequest, relayState: paramOf(request, 'relayState') };
+}
+
+/**
+ * GET /api/get-app-login?type=saml&id=admin/<application>&samlRequest=&relayState= (or samlQuery=
+ * &signature=): the sign-in page checks the AuthnRequest before anyone signs in, so that an invalid
+ * one is shown on the page rather than discovered after the password.
+ */
+export async function samlAppLogin(server: ServerContext, request: FastifyRequest): Promise<Application> {
+  const id = splitId(paramOf(request, 'id'));
+  if (!id) throw new AppError('badId', { id: paramOf(request, 'id') });
+  const app = await samlApplication(server, id.owner, id.name);
+  await validateSamlRequest(originOf(server.config, request), app, loginInputOf(request));
+  return app;
 }
 
 // The request checked by application() for complete() of the same sign-in.

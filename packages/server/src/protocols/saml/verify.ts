@@ -44,23 +44,50 @@ const QUERY_ALGORITHMS: Record<string, { hash: string; ec: boolean }> = {
 // XML signatures are checked by xml-crypto (through samlify), which has no ECDSA.
 const XML_ALGORITHMS = new Set<string>([SIG_ALG.rsaSha256, SIG_ALG.rsaSha512]);
 
+/**
+ * The octets as received, then the same parameters re-encoded the two common ways. SPs do not all
+ * sign the encoding they send: node-saml signs a space as "%20" but puts "+" in the URL. Every
+ * candidate decodes to the very same parameters, so the signature still covers exactly them.
+ */
+function signedOctetCandidates(octets: string): string[] {
+  const reencoded = (spaceAsPlus: boolean) =>
+    octets
+      .split('&')
+      .map((part) => {
+        const eq = part.indexOf('=');
+        if (eq < 0) return part;
+        let value: string;
+        try {
+          value = decodeURIComponent(part.slice(eq + 1).replace(/\+/g, ' '));
+        } catch {
+          return part;
+        }
+        const encoded = encodeURIComponent(value);
+        return `${part.slice(0, eq)}=${spaceAsPlus ? encoded.replace(/%20/g, '+') : encoded}`;
+      })
+      .join('&');
+  return [...new Set([octets, reencoded(false), reencoded(true)])];
+}
+
 export function verifyQuerySignature(cert: X509Certificate, query: SignedQuery): boolean {
   const alg = QUERY_ALGORITHMS[query.sigAlg];
   if (!alg) throw new AppError('samlSigAlgUnsupported', { alg: query.sigAlg });
   const key = cert.publicKey;
   if ((key.asymmetricKeyType === 'ec') !== alg.ec) return false;
-  const data = Buffer.from(query.octets);
   const signature = Buffer.from(query.signature, 'base64');
-  try {
-    if (!alg.ec) return verify(alg.hash, data, key, signature);
-    // XML-DSig defines r || s; some SPs send DER.
-    return (
-      verify(alg.hash, data, { key, dsaEncoding: 'ieee-p1363' }, signature) ||
-      verify(alg.hash, data, { key, dsaEncoding: 'der' }, signature)
-    );
-  } catch {
-    return false;
-  }
+  const verifies = (data: Buffer) => {
+    try {
+      if (!alg.ec) return verify(alg.hash, data, key, signature);
+      // XML-DSig defines r || s; some SPs send DER.
+      return (
+        verify(alg.hash, data, { key, dsaEncoding: 'ieee-p1363' }, signature) ||
+        verify(alg.hash, data, { key, dsaEncoding: 'der' }, signature)
+      );
+    } catch {
+      return false;
+    }
+  };
+  return signedOctetCandidates(query.octets).some((octets) => verifies(Buffer.from(octets)));
 }
 
 type VerifierOptions = Parameters<typeof samlify.SamlLib.verifySignature>[1];

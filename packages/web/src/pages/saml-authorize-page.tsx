@@ -1,0 +1,85 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout, Result } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { ResultTitle } from '../components/result-title';
+import { getAppLogin, type Rec, samlLogin, unwrap } from '../data/provider';
+import { LanguageMenu } from '../shell/language-menu';
+import { ProtocolSignin } from './protocol-signin';
+import { type SamlDelivery, samlAppLoginQuery, samlDelivery, samlRequestOf } from './saml-request';
+
+/**
+ * The SAML 2.0 sign-in page (/login/saml/authorize/{owner}/{application}), where the IdP's SSO
+ * endpoint sends browsers (Casdoor: web/src/auth/LoginPage.js, type saml). The AuthnRequest is
+ * checked by get-app-login type=saml first (an invalid one is shown, never answered); signing in
+ * (POST /api/login type=saml) answers the signed SAMLResponse, which goes to the SP's assertion
+ * consumer service: posted by an auto-submitting form (HTTP-POST), or in the URL otherwise. A
+ * signed-in user continues as themselves unless the SP asked for ForceAuthn.
+ */
+export default function SamlAuthorizePage() {
+  const params = useParams();
+  const location = useLocation();
+  const [delivery, setDelivery] = useState<{ to: SamlDelivery & { method: 'POST' }; app: Rec } | null>(null);
+  const request = useMemo(
+    () => samlRequestOf(params.owner ?? '', params.application ?? '', location.search),
+    [params.owner, params.application, location.search],
+  );
+
+  if (delivery) return <PostToServiceProvider delivery={delivery.to} app={delivery.app} />;
+  return (
+    <ProtocolSignin
+      requestKey={['saml', request]}
+      loadApplication={async () => unwrap(await getAppLogin(samlAppLoginQuery(request))).data as Rec}
+      signIn={async (app, values) => {
+        const envelope = unwrap(
+          await samlLogin(request.params, { application: String(app.name), organization: String(app.organization), ...values }),
+        );
+        if (!envelope.data2) throw new Error('The sign-in answered no assertion consumer service');
+        return { app, to: samlDelivery(String(envelope.data), envelope.data2, request) };
+      }}
+      onSignedIn={(answer) => {
+        const { app, to } = answer as { app: Rec; to: SamlDelivery };
+        if (to.method === 'POST') setDelivery({ to, app });
+        else window.location.assign(to.url);
+      }}
+      forceLogin={request.forceAuthn}
+    />
+  );
+}
+
+/** The HTTP-POST binding: a form with SAMLResponse (and RelayState) that submits itself to the ACS URL. */
+function PostToServiceProvider({ delivery, app }: { delivery: SamlDelivery & { method: 'POST' }; app: Rec }) {
+  const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (submitted.current) return;
+    submitted.current = true;
+    form.current?.submit();
+  }, []);
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Flex justify="flex-end" style={{ padding: 8 }}>
+        <LanguageMenu />
+      </Flex>
+      <Flex vertical justify="center" style={{ flex: 1, padding: '0 12px 8vh' }}>
+        <Result
+          icon={<LoadingOutlined aria-hidden />}
+          title={<ResultTitle>{t('saml.returning', { application: String(app.displayName || app.name) })}</ResultTitle>}
+          subTitle={t('saml.returningHint')}
+          extra={
+            <form ref={form} method="post" action={delivery.url}>
+              {delivery.fields.map((field) => (
+                <input key={field.name} type="hidden" name={field.name} value={field.value} />
+              ))}
+              <Button type="primary" htmlType="submit">
+                {t('signin.continue')}
+              </Button>
+            </form>
+          }
+        />
+      </Flex>
+    </Layout>
+  );
+}
