@@ -28,6 +28,9 @@ describe('console hosting', () => {
       '/login',
       '/cas/built-in/app-built-in/login',
       '/cas/o/a/logout',
+      // As the CAS server's clients send them: the service (and flags) in the query.
+      '/cas/built-in/app-built-in/login?service=https%3A%2F%2Fapp.example%2Fcas%3Fx%3D1&renew=true',
+      '/cas/o/a/logout?service=https%3A%2F%2Fapp.example%2F',
     ]) {
       const response = await fetch(`${server.url}${route}`);
       expect(response.status, route).toBe(200);

@@ -1,0 +1,113 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { ACCOUNT_KEY } from '../auth/account';
+import { errorText } from '../components/feedback';
+import { LinkButton } from '../components/link-button';
+import { ResultTitle } from '../components/result-title';
+import { getAppLogin, logout, unwrap } from '../data/provider';
+import { casAppLoginQuery, casLoginPath, casRequest } from './cas-request';
+import { CasResultLayout } from './cas-result-layout';
+
+type Outcome = { kind: 'signedOut'; serviceRefused?: string } | { kind: 'failed'; message: string };
+
+/**
+ * The CAS sign-out page (/cas/{organization}/{application}/logout?service=...; CAS protocol §2.3):
+ * ends the session, then returns to the service when the application accepts it (the same check as
+ * the sign-in page: an unknown service is never redirected to), else says that the person is
+ * signed out and offers to sign in again.
+ */
+export default function CasLogoutPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const queryClient = useQueryClient();
+  const request = useMemo(
+    () => casRequest(params.owner ?? '', params.application ?? '', search),
+    [params.owner, params.application, search],
+  );
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const started = useRef(-1);
+
+  useEffect(() => {
+    // One sign-out per attempt (effects run twice in development).
+    if (started.current === attempt) return;
+    started.current = attempt;
+    void (async () => {
+      try {
+        unwrap(await logout());
+      } catch (failure) {
+        setOutcome({ kind: 'failed', message: errorText(t, failure) });
+        return;
+      }
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ACCOUNT_KEY[0] });
+      queryClient.setQueryData(ACCOUNT_KEY, null);
+      if (!request.service) {
+        setOutcome({ kind: 'signedOut' });
+        return;
+      }
+      try {
+        unwrap(await getAppLogin(casAppLoginQuery(request)));
+        window.location.assign(request.service);
+      } catch (failure) {
+        setOutcome({ kind: 'signedOut', serviceRefused: errorText(t, failure) });
+      }
+    })();
+  }, [attempt, request, queryClient, t]);
+
+  let content: ReactNode;
+  if (!outcome) {
+    content = (
+      <Flex vertical align="center" gap={16} role="status">
+        <Spin size="large" />
+        <Typography.Text>{t('cas.signingOut')}</Typography.Text>
+      </Flex>
+    );
+  } else if (outcome.kind === 'failed') {
+    content = (
+      <Result
+        status="error"
+        title={<ResultTitle>{t('general.failedToLogOut', { msg: outcome.message })}</ResultTitle>}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              setOutcome(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {t('general.retry')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    const again = casLoginPath({ ...request, service: outcome.serviceRefused ? '' : request.service });
+    content = (
+      <Result
+        status="success"
+        title={<ResultTitle>{t('cas.signedOutTitle')}</ResultTitle>}
+        subTitle={t('cas.signedOutHint')}
+        extra={
+          <Flex vertical align="center" gap={16}>
+            {outcome.serviceRefused && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ textAlign: 'start' }}
+                title={t('cas.serviceRefused', { msg: outcome.serviceRefused })}
+              />
+            )}
+            <LinkButton type="primary" to={again}>
+              {t('cas.signInAgain')}
+            </LinkButton>
+          </Flex>
+        }
+      />
+    );
+  }
+  return <CasResultLayout>{content}</CasResultLayout>;
+}
