@@ -4,6 +4,9 @@ import { accountMenu, expect, heading, logOut, signIn, submitSignInForm, teamTes
 // Every test here signs in a session of its own: signing out ends only that session.
 const test = teamTest;
 
+// The server counts failed attempts per organization and login (the application's failedSigninLimit).
+const WRONG_PASSWORD = /^password or code is incorrect, you have \d+ remaining chances$/;
+
 test('the admin signs in at /login through the labelled form, Enter submitting it', async ({ page }) => {
   await page.goto('/login');
   await expect(heading(page, 'Gatehouse')).toBeVisible();
@@ -17,7 +20,7 @@ test('the admin signs in at /login through the labelled form, Enter submitting i
 test('a wrong password shows the server message and stays on the sign-in page', async ({ page }) => {
   await page.goto('/login');
   await submitSignInForm(page, 'admin', 'not-the-password');
-  await expect(page.getByRole('alert')).toHaveText('password or code is incorrect');
+  await expect(page.getByRole('alert')).toHaveText(WRONG_PASSWORD);
   await expect(page).toHaveURL('/login');
 });
 
@@ -40,7 +43,7 @@ test("an organization's user signs in at /login/{organization}, and signing out 
   // The built-in organization has no such user.
   await page.goto('/login');
   await submitSignInForm(page, team.user.name, team.user.password);
-  await expect(page.getByRole('alert')).toHaveText('password or code is incorrect');
+  await expect(page.getByRole('alert')).toHaveText(WRONG_PASSWORD);
 
   await page.goto(`/login/${team.org}`);
   await submitSignInForm(page, team.user.name, team.user.password);

@@ -74,8 +74,9 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
   'logging and auditing': [
     route('/sessions', later('Sessions')),
     route('/records', later('Records')),
-    route('/tokens', later('Tokens')),
-    route('/tokens/token1', later('The token editor')),
+    route('/tokens', 'Tokens'),
+    // A token that does not exist: the edit page goes to /404.
+    route('/tokens/token1', '404 NOT FOUND', '/404'),
     route('/verifications', later('Verifications')),
   ],
   'business and payments': [
@@ -139,7 +140,8 @@ const SIGNED_OUT_ROUTES: Route[] = [
   route('/404', '404 NOT FOUND'),
   route('/no/such/page', '404 NOT FOUND'),
   route('/forget/app-built-in', later('Password recovery')),
-  route('/signup/app-built-in?invitationCode=abc123', later('Sign-up')),
+  route('/signup/app-built-in?invitationCode=abc123', 'Gatehouse'),
+  route('/signup', 'Gatehouse'),
   route('/select-plan/admin/pricing1', later('The pricing page')),
 ];
 
