@@ -16,6 +16,7 @@ export * from './define.js';
 export * from './envelope.js';
 export * from './nav.js';
 export * from './organization.js';
+export * from './password-options.js';
 export * from './random.js';
 export * from './theme.js';
 export * from './token.js';

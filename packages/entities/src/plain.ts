@@ -9,4 +9,5 @@ export * from './access.js';
 export * from './auth-rules.js';
 export * from './constants.js';
 export * from './envelope.js';
+export * from './password-options.js';
 export * from './random.js';

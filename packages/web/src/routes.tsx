@@ -9,7 +9,11 @@ import { Guard } from './shell/guard';
 const ConsoleLayout = lazy(() => import('./shell/layout'));
 const LoginPage = lazy(() => import('./pages/login-page'));
 const OAuthAuthorizePage = lazy(() => import('./pages/oauth-authorize-page'));
+const SamlAuthorizePage = lazy(() => import('./pages/saml-authorize-page'));
 const DevicePage = lazy(() => import('./pages/device-page'));
+const SignupPage = lazy(() => import('./pages/signup-page'));
+const CasLoginPage = lazy(() => import('./pages/cas-login-page'));
+const CasLogoutPage = lazy(() => import('./pages/cas-logout-page'));
 const Home = lazy(() => import('./pages/home'));
 const NotFound = lazy(() => import('./pages/not-found'));
 const NotAvailable = lazy(() => import('./pages/not-available'));
@@ -117,9 +121,17 @@ export const router = createBrowserRouter([
   { path: '/login/oauth/authorize', element: top(<OAuthAuthorizePage />) },
   { path: '/login/oauth/device', element: top(<DevicePage />) },
   { path: '/login/oauth/device/:userCode', element: top(<DevicePage />) },
+  // The SAML identity provider's sign-in page (public; no console frame).
+  { path: '/login/saml/authorize/:owner/:application', element: top(<SamlAuthorizePage />) },
   { path: '/login/:organization', element: top(<LoginPage />) },
+  // The CAS server's sign-in and sign-out pages (public; no console frame).
+  { path: '/cas/:owner/:application/login', element: top(<CasLoginPage />) },
+  { path: '/cas/:owner/:application/logout', element: top(<CasLogoutPage />) },
   standalone('/forget/:application', 'screens.forget'),
-  standalone('/signup/:application', 'screens.signup'),
+  // Sign-up: the built-in application's, an application's, and the application's of an authorization request.
+  { path: '/signup', element: top(<SignupPage />) },
+  { path: '/signup/oauth/authorize', element: top(<SignupPage oauth />) },
+  { path: '/signup/:application', element: top(<SignupPage />) },
   standalone('/select-plan/:owner/:pricingName', 'screens.selectPlan'),
   {
     element: top(<ConsoleLayout />),

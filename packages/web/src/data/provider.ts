@@ -146,6 +146,14 @@ export function setPassword(body: { userOwner: string; userName: string; oldPass
   return request<unknown>('POST', '/api/set-password', { body });
 }
 
+/**
+ * Creates an account through an application's sign-up (Casdoor's AuthForm body; an authorization
+ * request's parameters in the query); data is 'owner/name' and the new user's session cookie is set.
+ */
+export function signup(body: Record<string, unknown>, query?: Record<string, string>) {
+  return request<string>('POST', '/api/signup', { query, body });
+}
+
 // Files.
 
 export interface UploadTarget {
@@ -181,4 +189,30 @@ export function getAppLogin(query: Record<string, string>) {
  */
 export function oauthLogin(type: string, query: Record<string, string>, body: Partial<LoginForm> & { userCode?: string }) {
   return request<string>('POST', '/api/login', { query, body: { type, application: '', signinMethod: 'Password', ...body } });
+}
+
+/**
+ * Signs in on a CAS sign-in page (type cas; service and renew in the query). data is the service
+ * ticket and data2 the service URL with it, both '' without a service. Without username the
+ * session stands in.
+ */
+export function casLogin(
+  query: Record<string, string>,
+  body: { application: string; organization: string } & Partial<LoginForm>,
+) {
+  return request<string, string>('POST', '/api/login', { query, body: { type: 'cas', signinMethod: 'Password', ...body } });
+}
+
+/**
+ * Signs in on the SAML sign-in page (type saml): the AuthnRequest (samlRequest + relayState, or
+ * samlQuery + signature) goes in the body, as Casdoor's page sends it. data is the base64
+ * SAMLResponse and data2 where it goes. Without username the session stands in.
+ */
+export function samlLogin(
+  samlParams: Record<string, string>,
+  body: { application: string; organization: string } & Partial<LoginForm>,
+) {
+  return request<string, { redirectUrl: string; method: string; relayState?: string }>('POST', '/api/login', {
+    body: { type: 'saml', signinMethod: 'Password', ...samlParams, ...body },
+  });
 }

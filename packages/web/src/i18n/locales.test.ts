@@ -56,5 +56,6 @@ describe('locales', () => {
     expect(en.general.failedToConnect).toBe('Failed to connect to server: {{error}}');
     expect(en.general.forbiddenTitle).toBe('403 Unauthorized');
     expect(en.general.notFoundTitle).toBe('404 NOT FOUND');
+    expect(en.signup.signupDisabled).toBe('The application does not allow to sign up new account');
   });
 });

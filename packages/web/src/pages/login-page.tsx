@@ -8,6 +8,7 @@ import { errorText } from '../components/feedback';
 import { SigninCard, type SigninValues } from '../components/signin-card';
 import { getOne, login, unwrap } from '../data/provider';
 import { RETURN_TO_KEY } from '../shell/guard';
+import { signupLinkOf } from './signup-model';
 
 /** The page to go to after signing in; only a path of this console (never another site). */
 function takeReturnTarget(): string {
@@ -64,6 +65,9 @@ export default function LoginPage() {
       busy={busy}
       error={error}
       onSubmit={(values) => void submit(values)}
+      app={app.data}
+      // The built-in application signs users up in the built-in organization only.
+      signupLink={organization === BUILT_IN_ORG ? signupLinkOf(app.data ?? undefined) : null}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { getAppLogin, oauthLogin, type Rec, unwrap } from '../data/provider';
 import { authorizationError, authorizationQuery, authorizationRedirect } from './oauth-redirect';
 import { ProtocolSignin } from './protocol-signin';
+import { signupLinkOf } from './signup-model';
 
 /**
  * The OAuth 2.0 / OpenID Connect authorization endpoint (/login/oauth/authorize): the request is
@@ -11,6 +12,7 @@ import { ProtocolSignin } from './protocol-signin';
  */
 export default function OAuthAuthorizePage() {
   const [search] = useSearchParams();
+  const location = useLocation();
   const query = useMemo(() => authorizationQuery(search), [search]);
   const prompt = search.get('prompt') ?? '';
   return (
@@ -27,6 +29,8 @@ export default function OAuthAuthorizePage() {
       silent={prompt === 'none'}
       onSilentFailure={() => window.location.assign(authorizationError(query.redirectUri, 'login_required', query.state))}
       forceLogin={prompt === 'login'}
+      // Signing up continues this request (/signup/oauth/authorize with the same parameters).
+      signupLink={(app) => signupLinkOf(app, location.search)}
     />
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { errorText } from '../components/feedback';
+import { ResultTitle } from '../components/result-title';
 import { SigninCard, type SigninValues } from '../components/signin-card';
 import type { Rec } from '../data/provider';
 
@@ -27,6 +28,8 @@ export interface ProtocolSigninProps {
   onSilentFailure?: () => void;
   /** Always ask for a password (OAuth prompt=login). */
   forceLogin?: boolean;
+  /** Where the form's "sign up now" goes for this application (no link when absent or null). */
+  signupLink?: (app: Rec) => string | null;
 }
 
 export function ProtocolSignin({
@@ -37,6 +40,7 @@ export function ProtocolSignin({
   silent,
   onSilentFailure,
   forceLogin,
+  signupLink,
 }: ProtocolSigninProps) {
   const { t } = useTranslation();
   const account = useAccount();
@@ -74,7 +78,11 @@ export function ProtocolSignin({
   if (app.error) {
     return (
       <Flex justify="center" style={{ padding: '8vh 12px' }}>
-        <Result status="error" title={t('signin.invalidRequest')} subTitle={errorText(t, app.error)} />
+        <Result
+          status="error"
+          title={<ResultTitle>{t('signin.invalidRequest')}</ResultTitle>}
+          subTitle={errorText(t, app.error)}
+        />
       </Flex>
     );
   }
@@ -98,6 +106,8 @@ export function ProtocolSignin({
       busy={busy}
       error={error}
       onSubmit={(values) => void finish(values)}
+      app={app.data}
+      signupLink={app.data && signupLink ? signupLink(app.data) : null}
     >
       {continueAs}
     </SigninCard>

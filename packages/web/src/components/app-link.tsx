@@ -1,0 +1,25 @@
+import { Typography } from 'antd';
+import type { MouseEvent, ReactNode } from 'react';
+import { useHref, useNavigate } from 'react-router';
+import { isConsolePath } from './console-path';
+
+/**
+ * A text link to a console path (navigating inside the console on a plain click) or to another
+ * site (an ordinary link), styled in the theme's link colour.
+ */
+export function AppLink({ to, children }: { to: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const inside = isConsolePath(to);
+  const href = useHref(inside ? to : '/');
+  if (!inside) return <Typography.Link href={to}>{children}</Typography.Link>;
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(to);
+  };
+  return (
+    <Typography.Link href={href} onClick={onClick}>
+      {children}
+    </Typography.Link>
+  );
+}

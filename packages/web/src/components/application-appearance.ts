@@ -1,0 +1,55 @@
+import type { ThemeData } from '@gatehouse/entities';
+
+/**
+ * How an application's sign-in and sign-up pages look (spec part 2 §3.1, §9): where the form sits
+ * (form offset 1 left, 2 center, 3 right, 4 beside a side panel), the page's background image, the
+ * side panel's HTML, and the theme (the application's when enabled, else its organization's when
+ * enabled, else the console's own).
+ */
+export interface Appearance {
+  offset: 1 | 2 | 3 | 4;
+  background: string;
+  backgroundMobile: string;
+  sideHtml: string;
+  theme: ThemeData | null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function enabledTheme(value: unknown): ThemeData | null {
+  if (!value || typeof value !== 'object') return null;
+  const theme = value as Partial<ThemeData>;
+  if (theme.isEnabled !== true) return null;
+  return {
+    themeType: text(theme.themeType) || 'default',
+    colorPrimary: text(theme.colorPrimary) || '#5734d3',
+    borderRadius: typeof theme.borderRadius === 'number' ? theme.borderRadius : 6,
+    isCompact: theme.isCompact === true,
+    isEnabled: true,
+  };
+}
+
+/** The appearance of an application record (get-app-login's answer, with organizationObj); defaults without one. */
+export function appearanceOf(app: Record<string, unknown> | null | undefined): Appearance {
+  const offset = Number(app?.formOffset);
+  const org = (app?.organizationObj ?? null) as Record<string, unknown> | null;
+  return {
+    offset: offset === 1 || offset === 3 || offset === 4 ? offset : 2,
+    background: text(app?.formBackgroundUrl),
+    backgroundMobile: text(app?.formBackgroundUrlMobile),
+    sideHtml: text(app?.formSideHtml),
+    theme: enabledTheme(app?.themeData) ?? enabledTheme(org?.themeData),
+  };
+}
+
+/** The flex alignment of the form for an offset (a side panel puts the form on the right). */
+export function formJustify(offset: Appearance['offset']): 'flex-start' | 'center' | 'flex-end' {
+  if (offset === 1) return 'flex-start';
+  if (offset === 2) return 'center';
+  return 'flex-end';
+}
+
+/** The background image of the page at this width (the mobile image on phones when there is one). */
+export function backgroundOf(appearance: Appearance, phone: boolean): string {
+  return (phone && appearance.backgroundMobile) || appearance.background;
+}

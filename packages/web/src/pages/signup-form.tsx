@@ -1,0 +1,282 @@
+import { agreementMode, signupChoices } from '@gatehouse/entities';
+import { Alert, Button, Checkbox, Flex, Form, type FormRule, Input, Modal, Select, Space, Typography } from 'antd';
+import DOMPurify from 'dompurify';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../components/app-link';
+import {
+  fieldViolation,
+  type SignupApplication,
+  type SignupField,
+  type SignupFormValues,
+  type SignupMessage,
+  signupFields,
+} from './signup-model';
+
+interface Props {
+  app: SignupApplication;
+  /** The application's terms of use (an HTML page), shown in a dialog from the agreement. */
+  termsOfUse: string;
+  /** The code of an invitation link (?invitationCode=), filled into the Invitation code input. */
+  invitationCode: string;
+  /** Where "sign in now" goes. */
+  signinLink: string;
+  busy: boolean;
+  /** The server's refusal, shown as it came. */
+  error: string | null;
+  onSubmit: (values: SignupFormValues, fields: SignupField[]) => void;
+}
+
+/** The translation key of the label of each built-in input (custom items are labelled by their item). */
+const LABEL_KEYS: Partial<Record<SignupField['kind'], string>> = {
+  username: 'signup.username',
+  displayName: 'signup.displayName',
+  firstName: 'signup.firstName',
+  lastName: 'signup.lastName',
+  password: 'signup.password',
+  confirm: 'signup.confirm',
+  email: 'signup.email',
+  phone: 'signup.phone',
+  emailOrPhone: 'signup.emailOrPhone',
+  invitationCode: 'signup.invitationCode',
+};
+
+const FORM_NAME = 'signup';
+/** The id antd gives the input of a form value (labels point at it). */
+const inputId = (name: string) => `${FORM_NAME}_${name}`;
+
+function regionNames(language: string): Intl.DisplayNames | null {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The sign-up form of an application: one input per visible sign-up item, in the items' order,
+ * each checked as the server will check it (the server checks everything again), the agreement
+ * with its terms of use in a dialog, the Sign Up button and the way back to the sign-in page.
+ */
+export function SignupForm({ app, termsOfUse, invitationCode, signinLink, busy, error, onSubmit }: Props) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<SignupFormValues>();
+  const [termsOpen, setTermsOpen] = useState(false);
+  const fields = useMemo(() => {
+    const all = signupFields(app.signupItems);
+    // Without a visible Signup button item the form could not be sent: the button is always there.
+    if (!all.some((f) => f.kind === 'button'))
+      all.push({ kind: 'button', row: { name: 'Signup button' }, name: '', required: false });
+    return all;
+  }, [app.signupItems]);
+  // Region names follow the console's language.
+  const regions = useMemo(() => regionNames(i18n.language), [i18n.language]);
+
+  const labelOf = (field: SignupField): string => {
+    if (field.kind === 'custom' || field.row.label?.trim()) return field.row.label?.trim() || field.row.name;
+    if (field.kind === 'displayName' && field.row.rule === 'Real name') return t('signup.realName');
+    const key = LABEL_KEYS[field.kind];
+    return key ? t(key) : field.row.name;
+  };
+  const message = (m: SignupMessage) => t(`signup.${m.key}`, m.params ?? {});
+  /** The rule of an input: the model's check over all the form's values. */
+  const check =
+    (field: SignupField, part?: 'firstName' | 'lastName'): FormRule =>
+    (instance) => ({
+      validator: () => {
+        const violation = fieldViolation(app, field, instance.getFieldsValue(true), labelOf(field), part);
+        return violation ? Promise.reject(new Error(message(violation))) : Promise.resolve();
+      },
+    });
+
+  const countryCodeSelect = (
+    <Form.Item name="countryCode" noStyle>
+      <Select
+        aria-label={t('signup.countryCode')}
+        style={{ width: 96, flexShrink: 0 }}
+        popupMatchSelectWidth={false}
+        options={app.countryCodes.map((code) => ({ value: code, label: code, title: regions?.of(code) ?? code }))}
+        optionRender={(option) => `${option.value} ${regions?.of(String(option.value)) ?? ''}`.trim()}
+      />
+    </Form.Item>
+  );
+  const phoneInput = (field: SignupField, autoFocus: boolean) => (
+    <Form.Item label={labelOf(field)} htmlFor={inputId(field.name)} required={field.required}>
+      <Space.Compact style={{ width: '100%' }}>
+        {app.countryCodes.length > 0 && countryCodeSelect}
+        <Form.Item name={field.name} noStyle rules={[check(field)]} dependencies={['countryCode']}>
+          <Input
+            id={inputId(field.name)}
+            placeholder={field.row.placeholder}
+            autoComplete={field.kind === 'phone' ? 'tel-national' : 'username'}
+            inputMode={field.kind === 'phone' ? 'tel' : undefined}
+            autoFocus={autoFocus}
+          />
+        </Form.Item>
+      </Space.Compact>
+    </Form.Item>
+  );
+
+  const render = (field: SignupField, autoFocus: boolean) => {
+    const label = labelOf(field);
+    const placeholder = field.row.placeholder || undefined;
+    const item = (input: ReactNode, extra: { dependencies?: string[] } = {}) => (
+      <Form.Item label={label} name={field.name} required={field.required} rules={[check(field)]} {...extra}>
+        {input}
+      </Form.Item>
+    );
+    switch (field.kind) {
+      case 'username':
+        return item(<Input placeholder={placeholder} autoComplete="username" autoFocus={autoFocus} />);
+      case 'displayName':
+      case 'firstName':
+      case 'lastName':
+        return item(<Input placeholder={placeholder} autoComplete={autoCompleteOf(field.kind)} autoFocus={autoFocus} />);
+      case 'firstLast':
+        return (
+          <>
+            <Form.Item
+              label={t('signup.firstName')}
+              name="firstName"
+              required={field.required}
+              rules={[check(field, 'firstName')]}
+              dependencies={['lastName']}
+            >
+              <Input placeholder={placeholder} autoComplete="given-name" autoFocus={autoFocus} />
+            </Form.Item>
+            <Form.Item
+              label={t('signup.lastName')}
+              name="lastName"
+              required={field.required}
+              rules={[check(field, 'lastName')]}
+              dependencies={['firstName']}
+            >
+              <Input placeholder={placeholder} autoComplete="family-name" />
+            </Form.Item>
+          </>
+        );
+      case 'password':
+        return item(<Input.Password placeholder={placeholder} autoComplete="new-password" autoFocus={autoFocus} />);
+      case 'confirm':
+        return item(<Input.Password placeholder={placeholder} autoComplete="new-password" autoFocus={autoFocus} />, {
+          dependencies: ['password'],
+        });
+      case 'email':
+        // Not type="email": the browser's own check would stop the form before the page's messages.
+        return item(<Input placeholder={placeholder} inputMode="email" autoComplete="email" autoFocus={autoFocus} />);
+      case 'phone':
+      case 'emailOrPhone':
+        return phoneInput(field, autoFocus);
+      case 'invitationCode':
+        return item(<Input placeholder={placeholder} autoComplete="off" autoFocus={autoFocus} />);
+      case 'custom': {
+        if (field.row.type === 'Single Choice' || field.row.type === 'Multiple Choices') {
+          const options = signupChoices(field.row, app.tags).map((value) => ({ value, label: value }));
+          return item(
+            <Select
+              mode={field.row.type === 'Multiple Choices' ? 'multiple' : undefined}
+              options={options}
+              placeholder={placeholder}
+              allowClear={!field.required}
+              autoFocus={autoFocus}
+            />,
+          );
+        }
+        if (field.row.name === 'Bio') return item(<Input.TextArea placeholder={placeholder} autoSize={{ minRows: 2 }} />);
+        return item(<Input placeholder={placeholder} autoFocus={autoFocus} />);
+      }
+      case 'agreement':
+        return (
+          <Form.Item required>
+            <Flex align="center" wrap>
+              <Form.Item name="agreement" valuePropName="checked" noStyle rules={[check(field)]}>
+                <Checkbox>{t('signup.iAgree')}</Checkbox>
+              </Form.Item>
+              {termsOfUse ? (
+                <Button type="link" style={{ paddingInline: 0 }} onClick={() => setTermsOpen(true)} aria-haspopup="dialog">
+                  {t('signup.termsOfUse')}
+                </Button>
+              ) : (
+                <Typography.Text>{t('signup.termsOfUse')}</Typography.Text>
+              )}
+            </Flex>
+          </Form.Item>
+        );
+      case 'text':
+        return (
+          <div
+            style={{ marginBottom: 16 }}
+            // The administrator's HTML, sanitized: no scripts or event handlers reach the page.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify.
+            dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(field.row.label ?? '') }}
+          />
+        );
+      case 'button':
+        return (
+          <>
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              {t('signup.signUp')}
+            </Button>
+            {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />}
+            <Flex justify="center" gap={4} wrap style={{ marginTop: 16 }}>
+              <Typography.Text>{t('signup.haveAccount')}</Typography.Text>
+              <AppLink to={signinLink}>{t('signup.signInNow')}</AppLink>
+            </Flex>
+          </>
+        );
+    }
+  };
+
+  const setAgreement = (agreement: boolean) => {
+    form.setFieldValue('agreement', agreement);
+    setTermsOpen(false);
+    void form.validateFields(['agreement']).catch(() => undefined);
+  };
+  const firstInput = fields.findIndex((f) => !['text', 'button', 'agreement'].includes(f.kind));
+
+  return (
+    <>
+      <Form<SignupFormValues>
+        form={form}
+        name={FORM_NAME}
+        layout="vertical"
+        scrollToFirstError
+        initialValues={{
+          countryCode: app.countryCodes[0],
+          agreement: agreementMode(app.signupItems) === 'checked',
+          invitationCode: invitationCode || undefined,
+        }}
+        onFinish={(values) => onSubmit({ ...form.getFieldsValue(true), ...values }, fields)}
+      >
+        {fields.map((field, index) => (
+          <Fragment key={field.row.name}>{render(field, index === firstInput)}</Fragment>
+        ))}
+      </Form>
+      {termsOfUse && (
+        <Modal
+          title={t('signup.termsOfUse')}
+          open={termsOpen}
+          width={800}
+          okText={t('signup.accept')}
+          cancelText={t('signup.decline')}
+          onOk={() => setAgreement(true)}
+          onCancel={() => setAgreement(false)}
+        >
+          <iframe
+            src={termsOfUse}
+            title={t('signup.termsOfUse')}
+            // The terms are a page of their own: shown, never run.
+            sandbox=""
+            style={{ width: '100%', height: '60vh', border: 'none' }}
+          />
+        </Modal>
+      )}
+    </>
+  );
+}
+
+function autoCompleteOf(kind: SignupField['kind']): string {
+  if (kind === 'firstName') return 'given-name';
+  if (kind === 'lastName') return 'family-name';
+  return 'name';
+}

@@ -1,0 +1,320 @@
+import {
+  agreementMode,
+  BUILT_IN_APPLICATION,
+  checkPasswordOptions,
+  isChoiceItem,
+  isCustomSignupItem,
+  isItemVisible,
+  isTextItem,
+  itemRule,
+  matchesItemRegex,
+  type PasswordOptionViolation,
+  type SignupContext,
+  type SignupItemRow,
+  type SignupValues,
+  type SignupViolation,
+  signupFieldOf,
+  signupViolation,
+} from '@gatehouse/entities';
+
+/**
+ * The sign-up page's model, without React: which inputs an application's sign-up items give, the
+ * checks each input applies (the shared rules the server enforces again), and the body of
+ * POST /api/signup built from the form's values.
+ */
+
+/** What an input of the sign-up form is; one visible sign-up item gives at most one input. */
+export type SignupFieldKind =
+  | 'username'
+  | 'displayName'
+  | 'firstLast'
+  | 'firstName'
+  | 'lastName'
+  | 'password'
+  | 'confirm'
+  | 'email'
+  | 'phone'
+  | 'emailOrPhone'
+  | 'invitationCode'
+  | 'agreement'
+  | 'custom'
+  | 'text'
+  | 'button';
+
+export interface SignupField {
+  kind: SignupFieldKind;
+  row: SignupItemRow;
+  /** The form value's name (Casdoor's AuthForm field). */
+  name: string;
+  required: boolean;
+}
+
+/** The application as the sign-up page reads it (get-app-login's answer). */
+export interface SignupApplication {
+  name: string;
+  organization: string;
+  signupItems: SignupItemRow[];
+  tags: string[];
+  countryCodes: string[];
+  passwordOptions: string[];
+  emailAsUsername: boolean;
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** Reads the fields the page needs from get-app-login's record (with its organizationObj). */
+export function signupApplicationOf(record: Record<string, unknown>): SignupApplication {
+  const org = (record.organizationObj ?? {}) as Record<string, unknown>;
+  return {
+    name: String(record.name ?? ''),
+    organization: String(record.organization ?? ''),
+    signupItems: Array.isArray(record.signupItems) ? (record.signupItems as SignupItemRow[]) : [],
+    tags: strings(record.tags),
+    countryCodes: strings(org.countryCodes),
+    passwordOptions: strings(org.passwordOptions),
+    emailAsUsername: org.useEmailAsUsername === true,
+  };
+}
+
+export function signupContextOf(app: SignupApplication): SignupContext {
+  return {
+    applicationName: app.name,
+    signupItems: app.signupItems,
+    countryCodes: app.countryCodes,
+    emailAsUsername: app.emailAsUsername,
+    tags: app.tags,
+  };
+}
+
+/** Items that carry no input on this page: the ID is generated, the providers list has no social providers yet. */
+const WITHOUT_INPUT = new Set(['ID', 'Providers']);
+
+/**
+ * The inputs of the form, in the order of the visible sign-up items. The Agreement item gives an
+ * input only when its rule asks for one; First name and Last name items are already inputs when the
+ * Display name item uses the "First, last" rule.
+ */
+export function signupFields(items: readonly SignupItemRow[]): SignupField[] {
+  const firstLast = isItemVisible(items, 'Display name') && itemRule(items, 'Display name') === 'First, last';
+  const fields: SignupField[] = [];
+  for (const row of items) {
+    if (!row.visible || WITHOUT_INPUT.has(row.name)) continue;
+    const required = !!row.required;
+    const add = (kind: SignupFieldKind, name = signupFieldOf(row.name), isRequired = required) =>
+      fields.push({ kind, row, name, required: isRequired });
+    if (isTextItem(row)) add('text', '', false);
+    else if (isCustomSignupItem(row)) add('custom');
+    else
+      switch (row.name) {
+        case 'Username':
+          // The server applies the username rules to every visible Username item.
+          add('username', 'username', true);
+          break;
+        case 'Display name':
+          if (firstLast) add('firstLast', 'firstName');
+          else add('displayName');
+          break;
+        case 'First name':
+          if (!firstLast) add('firstName');
+          break;
+        case 'Last name':
+          if (!firstLast) add('lastName');
+          break;
+        case 'Password':
+          add('password', 'password', true);
+          break;
+        case 'Confirm password':
+          add('confirm', 'confirm', true);
+          break;
+        case 'Email':
+          add('email');
+          break;
+        case 'Phone':
+          add('phone');
+          break;
+        case 'Email or Phone':
+        case 'Phone or Email':
+          add('emailOrPhone', 'emailOrPhone');
+          break;
+        case 'Invitation code':
+          add('invitationCode');
+          break;
+        case 'Agreement':
+          if (agreementMode(items) !== 'none') add('agreement', 'agreement', true);
+          break;
+        case 'Signup button':
+          add('button', '', false);
+          break;
+      }
+  }
+  return fields;
+}
+
+/** The form's values: strings, lists of Multiple Choices items, the agreement's tick. */
+export type SignupFormValues = Record<string, string | string[] | boolean | undefined>;
+
+const isBlank = (value: unknown) =>
+  value === undefined ||
+  value === false ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+/** Whether the one input of "Email or Phone" holds an e-mail address (else it is a phone number). */
+export function looksLikeEmail(value: string): boolean {
+  return value.includes('@');
+}
+
+/** The values as the shared rules and the server read them ("Email or Phone" split into its two fields). */
+export function signupValuesOf(values: SignupFormValues): SignupValues {
+  const out: SignupValues = { ...values };
+  const either = values.emailOrPhone;
+  delete out.emailOrPhone;
+  if (typeof either === 'string' && either.trim() !== '') {
+    if (looksLikeEmail(either)) out.email = either.trim();
+    else out.phone = either.trim();
+  }
+  return out;
+}
+
+/** A message of the page: a key of the signup namespace and its parameters. */
+export type SignupMessage = { key: SignupViolation['key'] | PasswordOptionViolation; params?: Record<string, string | number> };
+
+function violationOfRows(app: SignupApplication, rows: SignupItemRow[], values: SignupValues): SignupMessage | null {
+  return signupViolation({ ...signupContextOf(app), signupItems: rows }, values);
+}
+
+/** The regex of a First, last display name applies to each of the two names. */
+function firstLastViolation(
+  app: SignupApplication,
+  field: SignupField,
+  values: SignupValues,
+  which: 'firstName' | 'lastName',
+): SignupMessage | null {
+  const value = typeof values[which] === 'string' ? (values[which] as string) : '';
+  const other = values[which === 'firstName' ? 'lastName' : 'firstName'];
+  const needed = field.required || value.trim() !== '' || (typeof other === 'string' && other.trim() !== '');
+  if (needed && value.trim() === '') return { key: which === 'firstName' ? 'firstNameBlank' : 'lastNameBlank' };
+  if (value !== '' && field.row.regex) {
+    const match = matchesItemRegex(field.row.regex, value);
+    if (typeof match === 'object') return { key: 'signupRegexInvalid', params: { name: field.row.name, detail: match.error } };
+    if (!match) return { key: 'signupRegexMismatch', params: { value, name: field.row.name, application: app.name } };
+  }
+  return null;
+}
+
+/**
+ * The first rule the value of one input breaks, or null: "Please input your {label}!" when a
+ * required input is empty, then the item's own rules as the server checks them, then the
+ * organization's password options for the password. `part` picks the last name of a First, last
+ * display name (the first name otherwise).
+ */
+export function fieldViolation(
+  app: SignupApplication,
+  field: SignupField,
+  form: SignupFormValues,
+  label: string,
+  part: 'firstName' | 'lastName' = 'firstName',
+): SignupMessage | null {
+  const values = signupValuesOf(form);
+  if (field.kind === 'firstLast') return firstLastViolation(app, field, values, part);
+  if (field.kind === 'agreement') return violationOfRows(app, [field.row], values);
+  if (field.required && isBlank(form[field.name])) return { key: 'signupItemRequired', params: { name: label } };
+  if (field.kind === 'invitationCode' || field.kind === 'text' || field.kind === 'button') return null;
+  const violation = violationOfRows(app, [field.row], values);
+  if (violation) return violation;
+  if (field.kind === 'password') {
+    const option = checkPasswordOptions(String(values.password ?? ''), app.passwordOptions);
+    if (option) return { key: option };
+  }
+  return null;
+}
+
+/**
+ * The body of POST /api/signup (Casdoor's AuthForm): the application and its organization, the
+ * values of the inputs (names of custom items lowercased, as the server reads them), "Email or
+ * Phone" as email or phone, the agreement as a boolean, and the invitation code of the link when
+ * the form has no input of its own for it.
+ */
+export function signupBody(
+  app: SignupApplication,
+  fields: readonly SignupField[],
+  form: SignupFormValues,
+  invitationCode: string,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = { application: app.name, organization: app.organization };
+  for (const field of fields) {
+    switch (field.kind) {
+      case 'text':
+      case 'button':
+        break;
+      case 'firstLast':
+        body.firstName = String(form.firstName ?? '').trim();
+        body.lastName = String(form.lastName ?? '').trim();
+        break;
+      case 'agreement':
+        body.agreement = form.agreement === true;
+        break;
+      case 'password':
+      case 'confirm':
+        // Passwords are sent exactly as typed.
+        body[field.name] = String(form[field.name] ?? '');
+        break;
+      case 'emailOrPhone': {
+        const values = signupValuesOf(form);
+        if (values.email) body.email = values.email;
+        if (values.phone) {
+          body.phone = values.phone;
+          body.countryCode = String(form.countryCode ?? '');
+        }
+        break;
+      }
+      case 'phone': {
+        const phone = String(form.phone ?? '').trim();
+        body.phone = phone;
+        if (phone) body.countryCode = String(form.countryCode ?? '');
+        break;
+      }
+      case 'custom': {
+        const value = form[field.name];
+        if (isChoiceItem(field.row) && field.row.type === 'Multiple Choices')
+          body[field.name] = Array.isArray(value) ? value : [];
+        else body[field.name] = typeof value === 'string' ? value.trim() : '';
+        break;
+      }
+      default:
+        body[field.name] = String(form[field.name] ?? '').trim();
+    }
+  }
+  if (body.invitationCode === undefined && invitationCode) body.invitationCode = invitationCode;
+  return body;
+}
+
+/**
+ * The sign-in page the sign-up page's "sign in now" goes back to: the authorization request the
+ * sign-up came from, else the application's own sign-in URL, else the console's sign-in page of the
+ * application's organization.
+ */
+export function signinPageOf(
+  app: { name: string; organization: string; signinUrl?: string },
+  oauthSearch: string | null,
+): string {
+  if (oauthSearch !== null) return `/login/oauth/authorize${oauthSearch}`;
+  if (app.signinUrl) return app.signinUrl;
+  if (app.name === BUILT_IN_APPLICATION) return '/login';
+  return `/login/${encodeURIComponent(app.organization)}`;
+}
+
+/**
+ * The sign-up link of a sign-in page, or null: shown when the application allows sign-up and its
+ * "Signup link" sign-in item is visible (or it lists no sign-in items). It goes to the
+ * application's own sign-up URL if it has one, else to the sign-up page of the authorization
+ * request (`oauthSearch`), else to /signup/{application}.
+ */
+export function signupLinkOf(app: Record<string, unknown> | undefined, oauthSearch: string | null = null): string | null {
+  if (app?.enableSignUp !== true) return null;
+  const items = Array.isArray(app.signinItems) ? (app.signinItems as SignupItemRow[]) : [];
+  if (items.length > 0 && !isItemVisible(items, 'Signup link')) return null;
+  if (typeof app.signupUrl === 'string' && app.signupUrl) return app.signupUrl;
+  if (oauthSearch !== null) return `/signup/oauth/authorize${oauthSearch}`;
+  return `/signup/${encodeURIComponent(String(app.name ?? ''))}`;
+}

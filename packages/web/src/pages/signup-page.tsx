@@ -1,0 +1,187 @@
+import { ADMIN_OWNER, BUILT_IN_APPLICATION } from '@gatehouse/entities';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, Result } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ACCOUNT_KEY, useAccount } from '../auth/account';
+import { AppLink } from '../components/app-link';
+import { ApplicationFrame } from '../components/application-frame';
+import { isConsolePath } from '../components/console-path';
+import { errorText } from '../components/feedback';
+import { LinkButton } from '../components/link-button';
+import { PageSpin } from '../components/page-spin';
+import { ResultTitle } from '../components/result-title';
+import { getAppLogin, logout, NetworkError, oauthLogin, type Rec, signup, unwrap } from '../data/provider';
+import { authorizationQuery, authorizationRedirect } from './oauth-redirect';
+import { SignupForm } from './signup-form';
+import { type SignupField, type SignupFormValues, signinPageOf, signupApplicationOf, signupBody } from './signup-model';
+
+interface Props {
+  /** /signup/oauth/authorize: the sign-up of an authorization request, which continues once signed up. */
+  oauth?: boolean;
+}
+
+/**
+ * The sign-up page of an application (/signup/{application}, /signup for the built-in one, and
+ * /signup/oauth/authorize for the application of an authorization request): the application's
+ * sign-up items as a form in its sign-in card. Signing up opens a session; the page then continues
+ * the authorization request it came from, or opens the console.
+ */
+export default function SignupPage({ oauth = false }: Props) {
+  const { t } = useTranslation();
+  const { application = BUILT_IN_APPLICATION } = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const account = useAccount();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [signedUp, setSignedUp] = useState(false);
+
+  const authorization = useMemo(() => (oauth ? authorizationQuery(search) : null), [oauth, search]);
+  const invitationCode = search.get('invitationCode') ?? '';
+  const appQuery = useQuery({
+    queryKey: ['signup-application', authorization ?? application],
+    queryFn: async () => unwrap(await getAppLogin(authorization ?? { id: `${ADMIN_OWNER}/${application}` })).data as Rec,
+    retry: (failures, failure) => failure instanceof NetworkError && failures < 2,
+  });
+  const record = appQuery.data;
+  const app = useMemo(() => (record ? signupApplicationOf(record) : null), [record]);
+
+  /** Where the signed-in user goes: back into the authorization request, else the console. */
+  const continuePath = authorization ? `/login/oauth/authorize${location.search}` : '/';
+
+  /** An authorization request continues with the new session: the code (or tokens) go to the application. */
+  const continueAuthorization = async (query: Record<string, string>) => {
+    try {
+      const data = unwrap(await oauthLogin(query.responseType ?? '', query, {})).data;
+      window.location.assign(
+        authorizationRedirect(query.redirectUri ?? '', query.responseType ?? '', String(data), query.state ?? ''),
+      );
+    } catch {
+      // The authorization page shows why it cannot continue (or asks to continue, e.g. for consent).
+      await navigate(continuePath, { replace: true });
+    }
+  };
+
+  const submit = async (values: SignupFormValues, fields: SignupField[]) => {
+    if (!app) return;
+    setError(null);
+    setBusy(true);
+    try {
+      unwrap(await signup(signupBody(app, fields, values, invitationCode), authorization ?? undefined));
+    } catch (failure) {
+      setError(errorText(t, failure));
+      setBusy(false);
+      return;
+    }
+    setSignedUp(true);
+    void message.success(t('signup.accountCreated'));
+    await queryClient.refetchQueries({ queryKey: ACCOUNT_KEY });
+    if (authorization) await continueAuthorization(authorization);
+    else await navigate('/', { replace: true });
+  };
+
+  const signOut = async () => {
+    try {
+      unwrap(await logout());
+    } catch (failure) {
+      void message.error(t('general.failedToLogOut', { msg: errorText(t, failure) }));
+    }
+    await queryClient.refetchQueries({ queryKey: ACCOUNT_KEY });
+  };
+
+  if (appQuery.error) {
+    return (
+      <Flex justify="center" style={{ padding: '8vh 12px' }}>
+        <Result
+          status="error"
+          title={<ResultTitle>{t('signup.unavailable')}</ResultTitle>}
+          subTitle={errorText(t, appQuery.error)}
+          extra={
+            appQuery.error instanceof NetworkError ? (
+              <Button type="primary" onClick={() => void appQuery.refetch()}>
+                {t('general.retry')}
+              </Button>
+            ) : (
+              <LinkButton type="primary" to="/">
+                {t('general.backHome')}
+              </LinkButton>
+            )
+          }
+        />
+      </Flex>
+    );
+  }
+
+  const signinLink = app
+    ? signinPageOf({ ...app, signinUrl: String(record?.signinUrl ?? '') }, authorization ? location.search : null)
+    : '/login';
+  let content: ReactNode;
+  if (!record || !app) content = <PageSpin />;
+  else if (record.enableSignUp !== true) {
+    content = (
+      <Result
+        status="warning"
+        title={t('signup.signupError')}
+        subTitle={t('signup.signupDisabled')}
+        extra={
+          isConsolePath(signinLink) ? (
+            <LinkButton type="primary" to={signinLink}>
+              {t('general.signIn')}
+            </LinkButton>
+          ) : (
+            <Button type="primary" href={signinLink}>
+              {t('general.signIn')}
+            </Button>
+          )
+        }
+      />
+    );
+  } else if (account && !signedUp) {
+    // The server signs nobody up over an open session: say so, and offer both ways on.
+    content = (
+      <Flex vertical gap={16}>
+        <Alert
+          type="info"
+          showIcon
+          title={t('signup.signOutFirst')}
+          description={t('signin.signedInAs', { name: account.user.displayName || account.user.name })}
+        />
+        <Button block onClick={() => void signOut()}>
+          {t('signup.signOut')}
+        </Button>
+        <Flex justify="center">
+          <AppLink to={continuePath}>{t('signin.continue')}</AppLink>
+        </Flex>
+      </Flex>
+    );
+  } else {
+    content = (
+      <SignupForm
+        key={app.name}
+        app={app}
+        termsOfUse={String(record.termsOfUse ?? '')}
+        invitationCode={invitationCode}
+        signinLink={signinLink}
+        busy={busy}
+        error={error}
+        onSubmit={(values, fields) => void submit(values, fields)}
+      />
+    );
+  }
+
+  return (
+    <ApplicationFrame
+      app={record}
+      title={record?.displayName ? String(record.displayName) : app?.name}
+      logo={record?.logo ? String(record.logo) : undefined}
+      loading={appQuery.isPending}
+    >
+      {content}
+    </ApplicationFrame>
+  );
+}
