@@ -1,6 +1,6 @@
 import { allows, type FieldSpec, organizationOf, type Viewer } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Grid, Space, Typography } from 'antd';
+import { Button, Card, Flex, Form, Grid, Space, Typography, theme } from 'antd';
 import { type ComponentType, memo, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { FieldInput } from './field-input';
 import { FormSections } from './form-sections';
 import { formFields, jsonError, toFormValues } from './form-values';
 import { recordIdOf } from './paths';
+import { CONSOLE_HEADER_HEIGHT, EDIT_BAR_HEIGHT } from './sticky-offsets';
 import { recordKey, useEntityForm } from './use-entity-form';
 
 interface Props {
@@ -77,6 +78,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
   const def = ui.definition;
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
   const [searchParams] = useSearchParams();
   const isAdd = searchParams.get('mode') === 'add';
@@ -158,7 +160,23 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
 
   return (
     <Card>
-      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 24 }}>
+      {/* The title bar stays under the console header while a long form scrolls: Save is always at hand. */}
+      <Flex
+        justify="space-between"
+        align="center"
+        wrap
+        gap={8}
+        style={{
+          position: 'sticky',
+          top: CONSOLE_HEADER_HEIGHT,
+          minHeight: EDIT_BAR_HEIGHT,
+          zIndex: 5,
+          background: token.colorBgContainer,
+          paddingBlock: 12,
+          marginTop: -12,
+          marginBottom: 12,
+        }}
+      >
         <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
           {title}
         </Typography.Title>

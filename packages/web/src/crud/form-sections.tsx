@@ -3,6 +3,7 @@ import { Anchor, Card, Flex, Skeleton, Typography } from 'antd';
 import { type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionExtraProps } from '../entities/registry';
+import { CONSOLE_HEADER_HEIGHT, EDIT_BAR_HEIGHT } from './sticky-offsets';
 
 interface Props {
   def: EntityDefinition<any>;
@@ -15,8 +16,8 @@ interface Props {
   navigation: boolean;
 }
 
-/** Height of the console's sticky header, which a scrolled-to section must clear. */
-const HEADER_OFFSET = 80;
+/** The console header and the edit page's title bar, both sticky, which a scrolled-to section must clear. */
+const HEADER_OFFSET = CONSOLE_HEADER_HEIGHT + EDIT_BAR_HEIGHT + 16;
 /** Sections rendered with the page; the others fill in right after (large forms show sooner). */
 const FIRST_SECTIONS = 2;
 
