@@ -11,8 +11,20 @@ import {
   signinMethodSchema,
   signupItemSchema,
 } from './application-items.js';
-import { BUILT_IN_APPLICATION, BUILT_IN_CERT, NAME_PATTERN } from './constants.js';
-import { bool, defineEntity, enumOf, int, json, type RecordOf, secret, stringList, text, timestamp } from './define.js';
+import { BUILT_IN_APPLICATION, BUILT_IN_CERT } from './constants.js';
+import {
+  bool,
+  defineEntity,
+  enumOf,
+  int,
+  json,
+  type RecordOf,
+  recordName,
+  secret,
+  stringList,
+  text,
+  timestamp,
+} from './define.js';
 import { emptyTheme, themeDataSchema } from './theme.js';
 
 export const TOKEN_FORMATS = ['JWT', 'JWT-Empty', 'JWT-Custom', 'JWT-Standard'] as const;
@@ -146,13 +158,7 @@ export const application = defineEntity({
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
     owner: text({ max: 100, editable: () => false }),
-    name: text({
-      max: 100,
-      sortable: true,
-      searchable: true,
-      pattern: NAME_PATTERN,
-      editable: ({ record }) => record.name !== BUILT_IN_APPLICATION,
-    }),
+    name: recordName(BUILT_IN_APPLICATION),
     createdTime: timestamp({ sortable: true }),
     displayName: text({ max: 255, sortable: true, searchable: true }),
     logo: text({ max: 2000, format: 'image' }),

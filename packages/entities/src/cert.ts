@@ -1,6 +1,6 @@
 import { ADMIN_OWNER, isGlobalAdmin } from './access.js';
-import { BUILT_IN_CERT, NAME_PATTERN } from './constants.js';
-import { defineEntity, enumOf, int, type RecordOf, secret, text, timestamp } from './define.js';
+import { BUILT_IN_CERT } from './constants.js';
+import { defineEntity, enumOf, int, type RecordOf, recordName, secret, text, timestamp } from './define.js';
 
 export const CERT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'ES512', 'PS256', 'PS384', 'PS512'] as const;
 export const RSA_BIT_SIZES = [1024, 2048, 4096] as const;
@@ -27,13 +27,7 @@ export const cert = defineEntity({
       searchable: true,
       editable: ({ viewer }) => isGlobalAdmin(viewer),
     }),
-    name: text({
-      max: 100,
-      sortable: true,
-      searchable: true,
-      pattern: NAME_PATTERN,
-      editable: ({ record }) => record.name !== BUILT_IN_CERT,
-    }),
+    name: recordName(BUILT_IN_CERT),
     createdTime: timestamp({ sortable: true }),
     displayName: text({ max: 255, sortable: true, searchable: true }),
     scope: { ...enumOf(['JWT'] as const), sortable: true, filters: ['JWT'] },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule, Viewer } from './access.js';
+import { NAME_PATTERN } from './constants.js';
 
 /**
  * Field kinds. Each kind fixes how a value is validated, stored (see the server's row mapper),
@@ -67,6 +68,20 @@ export function text(opts: Opts & { max?: number; pattern?: RegExp; patternMessa
     schema: z.preprocess(nullToEmptyString, s) as unknown as z.ZodType<string>,
     ...opts,
   };
+}
+
+/**
+ * The `name` half of a record's owner/name key: sortable, searchable, without "/" or spaces, and
+ * locked on the record called `builtIn` (the built-in organization, application, cert ...).
+ */
+export function recordName(builtIn?: string): FieldSpec<string> {
+  return text({
+    max: 100,
+    sortable: true,
+    searchable: true,
+    pattern: NAME_PATTERN,
+    editable: builtIn ? ({ record }) => record.name !== builtIn : undefined,
+  });
 }
 
 /** A whole number; numeric strings are accepted (the console's inputs may send them). */

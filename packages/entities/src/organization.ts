@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { ADMIN_OWNER, BUILT_IN_ORG, isGlobalAdmin } from './access.js';
 import { type AccountItem, defaultAccountItems, MODIFY_RULES, VIEW_RULES } from './account-items.js';
-import { LANGUAGES, NAME_PATTERN, OBFUSCATOR_TYPES, PASSWORD_OPTIONS, PASSWORD_TYPES } from './constants.js';
-import { bool, defineEntity, enumOf, int, json, type RecordOf, secret, stringList, text, timestamp } from './define.js';
+import { LANGUAGES, OBFUSCATOR_TYPES, PASSWORD_OPTIONS, PASSWORD_TYPES } from './constants.js';
+import {
+  bool,
+  defineEntity,
+  enumOf,
+  int,
+  json,
+  type RecordOf,
+  recordName,
+  secret,
+  stringList,
+  text,
+  timestamp,
+} from './define.js';
 import { NAV_KEYS, WIDGET_KEYS } from './nav.js';
 import { emptyTheme, themeDataSchema } from './theme.js';
 
@@ -35,13 +47,7 @@ export const organization = defineEntity({
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
     owner: text({ max: 100, editable: () => false }),
-    name: text({
-      max: 100,
-      sortable: true,
-      searchable: true,
-      pattern: NAME_PATTERN,
-      editable: ({ record }) => record.name !== BUILT_IN_ORG,
-    }),
+    name: recordName(BUILT_IN_ORG),
     createdTime: timestamp({ sortable: true }),
     displayName: text({ max: 255, sortable: true, searchable: true }),
     logo: text({ max: 2000, format: 'image' }),

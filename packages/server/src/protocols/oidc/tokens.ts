@@ -153,6 +153,22 @@ export function tokenResponse(issued: { accessToken: string; refreshToken: strin
   return out;
 }
 
+/**
+ * The token response for a user who has just proven who they are at the token endpoint (password
+ * and device grants): a fresh token family, authenticated now, refreshable when the app allows.
+ */
+export async function issueForUser(server: ServerContext, issuer: string, app: Application, user: Rec, scope: string) {
+  const issued = await issueToken(server, {
+    issuer,
+    app,
+    user,
+    scope,
+    authTime: Math.floor(Date.now() / 1000),
+    withRefreshToken: app.grantTypes.includes('refresh_token'),
+  });
+  return tokenResponse({ ...issued, scope });
+}
+
 /** A stored token row by its access token, refresh token or code. */
 export async function findToken(server: ServerContext, by: 'accessTokenHash' | 'refreshTokenHash' | 'code', value: string) {
   if (!value) return undefined;

@@ -4,7 +4,7 @@ import type { ServerContext } from '../../../context.js';
 import { assertGrantAllowed, authenticateClient, requireParam } from '../clients.js';
 import { DEVICE_GRANT } from '../device.js';
 import { invalidGrant, OAuthError } from '../errors.js';
-import { issueToken, tokenHash, tokenResponse } from '../tokens.js';
+import { issueForUser, tokenHash } from '../tokens.js';
 import { activeUserOf } from '../users.js';
 
 /** The device polls (RFC 8628 §3.4-3.5) until the user approved, then gets its tokens once. */
@@ -38,13 +38,5 @@ export async function deviceCodeGrant(
   if (Number(deleted.numDeletedRows) !== 1) throw invalidGrant('Invalid device code');
   const user = await activeUserOf(server, String(row.owner), String(row.name));
   const scope = String(row.scope);
-  const issued = await issueToken(server, {
-    issuer,
-    app,
-    user,
-    scope,
-    authTime: Math.floor(Date.now() / 1000),
-    withRefreshToken: app.grantTypes.includes('refresh_token'),
-  });
-  return tokenResponse({ ...issued, scope });
+  return issueForUser(server, issuer, app, user, scope);
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../../errors.js';
 import { langOf, translate } from '../../../i18n.js';
 import { assertGrantAllowed, authenticateClient, requireParam } from '../clients.js';
 import { invalidGrant } from '../errors.js';
-import { issueToken, tokenResponse } from '../tokens.js';
+import { issueForUser } from '../tokens.js';
 
 /**
  * password (RFC 6749 §4.3), only for applications that list it: the same checks as the sign-in
@@ -35,13 +35,5 @@ export async function passwordGrant(
     throw error;
   }
   const scope = params.scope ?? '';
-  const issued = await issueToken(server, {
-    issuer,
-    app,
-    user,
-    scope,
-    authTime: Math.floor(Date.now() / 1000),
-    withRefreshToken: app.grantTypes.includes('refresh_token'),
-  });
-  return tokenResponse({ ...issued, scope });
+  return issueForUser(server, issuer, app, user, scope);
 }
