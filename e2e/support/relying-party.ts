@@ -5,8 +5,9 @@ import { baseURL } from '../playwright.config.js';
 
 /**
  * A minimal relying-party web application on a loopback port, built on openid-client (not our
- * code): /login starts the authorization-code flow with PKCE, /callback redeems the code and shows
- * who signed in.
+ * code): /login starts the authorization-code flow with PKCE (for `scope`), /callback redeems the
+ * code and shows who signed in and the granted scope, or the error the authorization server sent
+ * back (openid-client checks its state).
  */
 export interface RelyingParty {
   url: string;
@@ -14,7 +15,12 @@ export interface RelyingParty {
   close: () => Promise<void>;
 }
 
-export async function startRelyingParty(clientId: string, clientSecret: string, port: number): Promise<RelyingParty> {
+export async function startRelyingParty(
+  clientId: string,
+  clientSecret: string,
+  port: number,
+  scope = 'openid profile email',
+): Promise<RelyingParty> {
   const url = `http://127.0.0.1:${port}`;
   const redirectUri = `${url}/callback`;
   const config = await oidc.discovery(new URL(baseURL), clientId, clientSecret, undefined, {
@@ -32,7 +38,7 @@ export async function startRelyingParty(clientId: string, clientSecret: string, 
         pending.set(state, { verifier, nonce });
         const target = oidc.buildAuthorizationUrl(config, {
           redirect_uri: redirectUri,
-          scope: 'openid profile email',
+          scope,
           state,
           nonce,
           code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
@@ -46,16 +52,26 @@ export async function startRelyingParty(clientId: string, clientSecret: string, 
         const flow = pending.get(state);
         if (!flow) throw new Error('unknown state');
         pending.delete(state);
-        const tokens = await oidc.authorizationCodeGrant(config, here, {
-          pkceCodeVerifier: flow.verifier,
-          expectedState: state,
-          expectedNonce: flow.nonce,
-        });
+        const tokens = await oidc
+          .authorizationCodeGrant(config, here, {
+            pkceCodeVerifier: flow.verifier,
+            expectedState: state,
+            expectedNonce: flow.nonce,
+          })
+          .catch((error: unknown) => {
+            if (error instanceof oidc.AuthorizationResponseError) return error;
+            throw error;
+          });
+        if (tokens instanceof oidc.AuthorizationResponseError) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(`<!doctype html><title>Relying party</title><h1>Refused: ${tokens.error}</h1>`);
+          return;
+        }
         const claims = tokens.claims();
         const info = await oidc.fetchUserInfo(config, tokens.access_token, String(claims?.sub));
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         res.end(
-          `<!doctype html><title>Relying party</title><h1>Hello ${String(info.preferred_username)}</h1><p id="email">${String(info.email ?? '')}</p>`,
+          `<!doctype html><title>Relying party</title><h1>Hello ${String(info.preferred_username)}</h1><p id="email">${String(info.email ?? '')}</p><p id="scope">${String(tokens.scope ?? '')}</p>`,
         );
         return;
       }

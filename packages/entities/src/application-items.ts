@@ -128,6 +128,26 @@ export type SigninItem = z.infer<typeof signinItemSchema>;
 export const samlAttributeSchema = z.object({ name: text(200), nameFormat: text(200), value: text(1000) });
 export type SamlAttribute = z.infer<typeof samlAttributeSchema>;
 
+/** An OAuth scope token (RFC 6749 §3.3): printable ASCII without spaces, double quotes or backslashes. */
+export const SCOPE_TOKEN_PATTERN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+/**
+ * A scope the application defines beyond OpenID Connect's own (Casdoor's ScopeDescription, in
+ * `customScopes`). Asking for one needs the user's consent, once per user and application; the
+ * consent screen shows its display name and description.
+ */
+export const customScopeSchema = z.object({
+  scope: z
+    .string()
+    .trim()
+    .min(1, 'Missing parameter: custom scope name')
+    .max(100)
+    .regex(SCOPE_TOKEN_PATTERN, 'A scope name is one word of printable characters, without spaces, quotes or backslashes'),
+  displayName: text(200),
+  description: text(1000),
+});
+export type CustomScope = z.infer<typeof customScopeSchema>;
+
 export function defaultSigninMethods(): SigninMethod[] {
   return [
     { name: 'Password', displayName: 'Password', rule: 'All' },

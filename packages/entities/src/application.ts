@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_OWNER, isGlobalAdmin } from './access.js';
 import {
+  customScopeSchema,
   defaultSigninItems,
   defaultSigninMethods,
   defaultSignupItems,
@@ -93,6 +94,7 @@ const APPLICATION_SECTIONS = [
       'redirectUris',
       'forcedRedirectOrigin',
       'grantTypes',
+      'customScopes',
       'cert',
       'tokenFormat',
       'tokenSigningMethod',
@@ -204,6 +206,8 @@ export const application = defineEntity({
     headerHtml: text({ max: 100_000, format: 'multiline' }),
     footerHtml: text({ max: 100_000, format: 'multiline' }),
     grantTypes: stringList({ options: GRANT_TYPES, strict: true }),
+    /** Scopes beyond OpenID Connect's: requesting one asks the user's consent (protocols/oidc/consent.ts). */
+    customScopes: json(z.array(customScopeSchema).max(100), () => []),
     samlReplyUrl: text({ max: 2000, format: 'url' }),
     enableSamlCompress: bool(),
     enableSamlC14n10: bool(),

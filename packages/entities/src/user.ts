@@ -19,6 +19,17 @@ export function isBuiltInAdmin(record: Record<string, unknown>): boolean {
   return record.owner === BUILT_IN_ORG && record.name === BUILT_IN_ADMIN;
 }
 
+/**
+ * The scopes a user granted to one application (`application` is its id, admin/<name>): Casdoor's
+ * ConsentRecord, kept in the user's `applicationScopes`. Written only by /api/grant-consent and
+ * /api/revoke-consent (protocols/oidc/consent.ts).
+ */
+export const consentRecordSchema = z.object({
+  application: z.string().max(200),
+  grantedScopes: z.array(z.string().max(100)).max(100),
+});
+export type ConsentRecord = z.infer<typeof consentRecordSchema>;
+
 const adminsOnly = ({ viewer }: FieldRuleContext) => isAdmin(viewer);
 const identityLocked = ({ viewer, record }: FieldRuleContext) => isAdmin(viewer) && !isBuiltInAdmin(record);
 
@@ -80,6 +91,7 @@ export const user = defineEntity({
     ipWhitelist: text({ max: 2000, editable: adminsOnly }),
     groups: stringList({ editable: adminsOnly }),
     properties: json(z.record(z.string().max(200), z.string().max(10_000)), () => ({}), { editable: adminsOnly }),
+    applicationScopes: json(z.array(consentRecordSchema).max(1000), () => [], { serverOnly: true }),
   },
   newRecord: ({ organization, random, now }) => {
     const id = random(6);

@@ -98,6 +98,25 @@ const catalogue = {
     en: 'The user does not belong to the organization of the application "{application}"',
     zh: '该用户不属于应用 "{application}" 的组织',
   },
+  // OAuth consent (protocols/oidc/consent.ts)
+  consentApplicationEmpty: { en: 'Application cannot be empty', zh: '应用不能为空' },
+  consentScopesEmpty: { en: 'Granted scopes cannot be empty', zh: '授权范围不能为空' },
+  consentScopesInvalid: {
+    en: 'grantedScopes must be a list of at most 100 scope names, without spaces',
+    zh: 'grantedScopes 必须是最多 100 个不含空格的授权范围名称的列表',
+  },
+  consentApplicationMismatch: {
+    en: 'Invalid application: "{application}" is not the application of the client_id, which is "{expected}"',
+    zh: '无效的应用："{application}" 不是该 client_id 的应用，应为 "{expected}"',
+  },
+  consentScopeNotRequested: {
+    en: 'The scope "{scope}" was not requested, so it cannot be granted',
+    zh: '未请求授权范围 "{scope}"，因此不能授予',
+  },
+  consentOtherUser: {
+    en: 'You can only grant or revoke the consents of your own account',
+    zh: '只能授予或撤销您自己账户的授权',
+  },
   // CAS sign-in
   casServiceNotAllowed: {
     en: 'The service {service} is not allowed: it must match one of the Redirect URLs of the application',

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_application_full.js';
 import * as m0003 from './migrations/0003_oauth.js';
 import * as m0004 from './migrations/0004_saml_sp_cert.js';
 import * as m0005 from './migrations/0005_cas.js';
+import * as m0006 from './migrations/0006_oauth_consent.js';
 
 /** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
 const MIGRATIONS: Record<string, { up: (db: Kysely<any>, dialect: DialectName) => Promise<void> }> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, { up: (db: Kysely<any>, dialect: DialectName) =
   '0003_oauth': m0003,
   '0004_saml_sp_cert': m0004,
   '0005_cas': m0005,
+  '0006_oauth_consent': m0006,
 };
 
 class StaticProvider implements MigrationProvider {

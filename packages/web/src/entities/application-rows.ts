@@ -1,5 +1,6 @@
 import {
   type ApplicationProvider,
+  type CustomScope,
   PROVIDER_RULES,
   SAML_NAME_FORMATS,
   type SamlAttribute,
@@ -129,6 +130,11 @@ export const providerRows = {
     rule: '',
     countryCodes: [],
   }),
+};
+
+/** A custom scope row (the scope name is required; the consent screen shows its display name and description). */
+export const customScopeRows = {
+  newRow: (): CustomScope => ({ scope: '', displayName: '', description: '' }),
 };
 
 export const samlAttributeRows = {

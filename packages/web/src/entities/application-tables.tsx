@@ -1,5 +1,6 @@
 import {
   type ApplicationProvider,
+  type CustomScope,
   defaultSigninItems,
   defaultSigninMethods,
   defaultSignupItems,
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { ListEditor, type ListEditorColumn, StringListEditor } from '../crud/list-editor';
 import {
+  customScopeRows,
   PROVIDER_RULE_OPTIONS,
   providerRows,
   samlAttributeRows,
@@ -177,6 +179,28 @@ export function SamlAttributesTable({ id, value, onChange, disabled, label }: Fi
       label={label}
       columns={columns}
       newRow={samlAttributeRows.newRow}
+    />
+  );
+}
+
+/** Scopes beyond OpenID Connect's: asking for one shows the consent screen, with its display name and description. */
+export function CustomScopesTable({ id, value, onChange, disabled, label }: FieldControlProps) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useJsonValue<CustomScope[]>(value, onChange, () => []);
+  const columns: ListEditorColumn<CustomScope>[] = [
+    { key: 'scope', title: title(t, 'scope'), kind: 'text' },
+    { key: 'displayName', title: title(t, 'displayName'), kind: 'text' },
+    { key: 'description', title: title(t, 'description'), kind: 'text' },
+  ];
+  return (
+    <ListEditor<CustomScope>
+      id={id}
+      value={rows}
+      onChange={setRows}
+      disabled={disabled}
+      label={label}
+      columns={columns}
+      newRow={customScopeRows.newRow}
     />
   );
 }

@@ -2,6 +2,7 @@ import type { Rec } from '../data/provider';
 import { FormOffsetRadio, TermsOfUseField } from './application-controls';
 import { SamlMetadata, SigninPreview } from './application-extras';
 import {
+  CustomScopesTable,
   ProvidersTable,
   RedirectUrisTable,
   SamlAttributesTable,
@@ -26,6 +27,7 @@ const overrides: EntityOverrides = {
     signinItems: SigninItemsTable,
     providers: ProvidersTable,
     samlAttributes: SamlAttributesTable,
+    customScopes: CustomScopesTable,
     formOffset: FormOffsetRadio,
     termsOfUse: TermsOfUseField,
     themeData: ThemeDataField,

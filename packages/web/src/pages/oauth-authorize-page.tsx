@@ -1,6 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { getAppLogin, oauthLogin, type Rec, unwrap } from '../data/provider';
+import { OAuthConsent } from './oauth-consent';
+import { isConsentRequired } from './oauth-consent-model';
 import { authorizationError, authorizationQuery, authorizationRedirect } from './oauth-redirect';
 import { ProtocolSignin } from './protocol-signin';
 import { signupLinkOf } from './signup-model';
@@ -8,26 +10,39 @@ import { signupLinkOf } from './signup-model';
 /**
  * The OAuth 2.0 / OpenID Connect authorization endpoint (/login/oauth/authorize): the request is
  * validated by get-app-login; signing in answers a code (query) or tokens (fragment) for the
- * redirect URI. prompt=none never shows a form; prompt=login always asks for the password.
+ * redirect URI, or {required: true} when the request needs the user's consent, which shows the
+ * consent screen (Allow: the code; Deny: error=access_denied). prompt=none never shows a form
+ * (consent_required when consent is needed); prompt=login always asks for the password.
  */
 export default function OAuthAuthorizePage() {
   const [search] = useSearchParams();
   const location = useLocation();
   const query = useMemo(() => authorizationQuery(search), [search]);
   const prompt = search.get('prompt') ?? '';
+  const silent = prompt === 'none';
+  const [consentApp, setConsentApp] = useState<Rec | null>(null);
+  const back = (data: string) =>
+    window.location.assign(authorizationRedirect(query.redirectUri, query.responseType, data, query.state));
+  const fail = (error: string) =>
+    window.location.assign(authorizationError(query.redirectUri, error, query.state, query.responseType));
+
+  if (consentApp) return <OAuthConsent app={consentApp} query={query} onGranted={back} onDeny={() => fail('access_denied')} />;
   return (
     <ProtocolSignin
       requestKey={['oauth', query]}
       loadApplication={async () => unwrap(await getAppLogin(query)).data as Rec}
-      signIn={async (app, values) =>
-        unwrap(await oauthLogin(query.responseType, query, values ? { organization: String(app.organization), ...values } : {}))
-          .data
-      }
-      onSignedIn={(data) =>
-        window.location.assign(authorizationRedirect(query.redirectUri, query.responseType, String(data), query.state))
-      }
-      silent={prompt === 'none'}
-      onSilentFailure={() => window.location.assign(authorizationError(query.redirectUri, 'login_required', query.state))}
+      signIn={async (app, values) => {
+        const body = values ? { organization: String(app.organization), ...values } : {};
+        return { app, data: unwrap(await oauthLogin(query.responseType, query, body)).data as unknown };
+      }}
+      onSignedIn={(answer) => {
+        const { app, data } = answer as { app: Rec; data: unknown };
+        if (!isConsentRequired(data)) back(String(data));
+        else if (silent) fail('consent_required');
+        else setConsentApp(app);
+      }}
+      silent={silent}
+      onSilentFailure={() => fail('login_required')}
       forceLogin={prompt === 'login'}
       // Signing up continues this request (/signup/oauth/authorize with the same parameters).
       signupLink={(app) => signupLinkOf(app, location.search)}

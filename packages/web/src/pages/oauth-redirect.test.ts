@@ -15,14 +15,20 @@ describe('authorization redirects', () => {
       'https://app.example/cb#id_token=I&token_type=bearer',
     );
   });
-  it('report errors in the query', () => {
+  it('report errors in the query, and in the fragment for implicit requests', () => {
     expect(authorizationError('https://app.example/cb', 'login_required', 'S')).toBe(
       'https://app.example/cb?error=login_required&state=S',
+    );
+    expect(authorizationError('https://app.example/cb?x=1', 'access_denied', 'S', 'code')).toBe(
+      'https://app.example/cb?x=1&error=access_denied&state=S',
+    );
+    expect(authorizationError('https://app.example/cb', 'access_denied', 'S', 'token')).toBe(
+      'https://app.example/cb#error=access_denied&state=S',
     );
   });
   it('forward the authorization parameters under the server names', () => {
     const search = new URLSearchParams(
-      'client_id=c&response_type=code&redirect_uri=r&scope=openid&state=s&code_challenge=x&code_challenge_method=S256',
+      'client_id=c&response_type=code&redirect_uri=r&scope=openid&state=s&code_challenge=x&code_challenge_method=S256&prompt=consent',
     );
     expect(authorizationQuery(search)).toEqual({
       clientId: 'c',
@@ -32,6 +38,7 @@ describe('authorization redirects', () => {
       state: 's',
       code_challenge: 'x',
       code_challenge_method: 'S256',
+      prompt: 'consent',
     });
   });
 });

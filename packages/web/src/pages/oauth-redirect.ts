@@ -17,10 +17,13 @@ export function authorizationRedirect(redirectUri: string, responseType: string,
   return url.toString();
 }
 
-export function authorizationError(redirectUri: string, error: string, state: string): string {
+/** An error for the redirect URI: in the query, or the fragment for implicit requests (RFC 6749 §4.2.2.1). */
+export function authorizationError(redirectUri: string, error: string, state: string, responseType = 'code'): string {
   const url = new URL(redirectUri);
-  url.searchParams.set('error', error);
-  if (state) url.searchParams.set('state', state);
+  const params = responseType === 'code' ? url.searchParams : new URLSearchParams();
+  params.set('error', error);
+  if (state) params.set('state', state);
+  if (responseType !== 'code') url.hash = params.toString();
   return url.toString();
 }
 
@@ -33,7 +36,7 @@ export function authorizationQuery(search: URLSearchParams): Record<string, stri
     scope: search.get('scope') ?? '',
     state: search.get('state') ?? '',
   };
-  for (const key of ['nonce', 'code_challenge', 'code_challenge_method']) {
+  for (const key of ['nonce', 'code_challenge', 'code_challenge_method', 'prompt']) {
     const value = search.get(key);
     if (value) out[key] = value;
   }

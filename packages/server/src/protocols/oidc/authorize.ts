@@ -24,6 +24,8 @@ export interface AuthorizeRequest {
   nonce: string;
   codeChallenge: string;
   codeChallengeMethod: string;
+  /** OpenID Connect's prompt (space-separated: none, login, consent ...); consent asks again. */
+  prompt?: string;
 }
 
 export function authorizeRequestOf(request: FastifyRequest): AuthorizeRequest {
@@ -37,6 +39,7 @@ export function authorizeRequestOf(request: FastifyRequest): AuthorizeRequest {
     nonce: q.nonce ?? '',
     codeChallenge: q.code_challenge ?? q.codeChallenge ?? '',
     codeChallengeMethod: q.code_challenge_method ?? q.codeChallengeMethod ?? '',
+    prompt: q.prompt ?? '',
   };
 }
 

@@ -69,7 +69,7 @@ export async function pendingDeviceAuthorization(server: ServerContext, userCode
     .selectAll()
     .where('userCode', '=', normalizeUserCode(userCode))
     .executeTakeFirst();
-  if (!row || row.state !== 'pending' || String(row.expiresTime) <= nowRfc3339()) throw new AppError('deviceCodeInvalid');
+  if (row?.state !== 'pending' || String(row.expiresTime) <= nowRfc3339()) throw new AppError('deviceCodeInvalid');
   return row;
 }
 

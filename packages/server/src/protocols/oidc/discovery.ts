@@ -9,9 +9,9 @@ export const SCOPES = ['openid', 'email', 'profile', 'address', 'phone', 'offlin
 
 /**
  * The discovery document (OpenID Connect Discovery 1.0 / RFC 8414) on Casdoor's paths. With an
- * application, the key set is that application's only.
+ * application, the key set is that application's only and its custom scopes are supported too.
  */
-export function discoveryDocument(origin: string, applicationName?: string) {
+export function discoveryDocument(origin: string, applicationName?: string, customScopes: string[] = []) {
   const jwks = applicationName
     ? `${origin}/.well-known/${encodeURIComponent(applicationName)}/jwks`
     : `${origin}/.well-known/jwks`;
@@ -33,7 +33,7 @@ export function discoveryDocument(origin: string, applicationName?: string) {
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-    scopes_supported: SCOPES,
+    scopes_supported: [...SCOPES, ...customScopes.filter((scope) => !SCOPES.includes(scope))],
     claims_supported: [
       'iss',
       'sub',
@@ -61,6 +61,13 @@ export function discoveryDocument(origin: string, applicationName?: string) {
     request_parameter_supported: false,
     claims_parameter_supported: false,
   };
+}
+
+/** An application's discovery document: its key set, and its custom scopes among the supported ones. */
+export async function applicationDiscovery(server: ServerContext, origin: string, applicationName: string) {
+  const app = (await server.repo(applicationDef).get(ADMIN_OWNER, applicationName)) as Application | undefined;
+  const customScopes = [...new Set((app?.customScopes ?? []).map((s) => s.scope))];
+  return discoveryDocument(origin, applicationName, customScopes);
 }
 
 /** The public keys of every x509 cert, or of one application's cert (kid = cert name). */

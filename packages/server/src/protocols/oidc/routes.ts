@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { getAppLogin } from './authorize.js';
+import { grantConsent, revokeConsent } from './consent.js';
 import { startDeviceAuthorization } from './device.js';
-import { discoveryDocument, jwksOf } from './discovery.js';
+import { applicationDiscovery, discoveryDocument, jwksOf } from './discovery.js';
 import { originOf } from './issuer.js';
 import { tokenEndpoint } from './token-endpoint.js';
 import { introspect, revoke, userinfo } from './token-info.js';
@@ -22,6 +23,8 @@ function noStore(reply: FastifyReply) {
  *   GET  /.well-known/oauth-authorization-server       the same document (RFC 8414)
  *   GET  /.well-known/jwks                             every x509 cert (also /.well-known/<application>/jwks)
  *   GET  /api/get-app-login                            validate an authorization request
+ *   POST /api/grant-consent                            the consent screen's Allow: record, answer the code
+ *   POST /api/revoke-consent                           take back granted scopes
  *   POST /api/login/oauth/access_token                 token endpoint (all grants)
  *   POST /api/login/oauth/refresh_token                refresh_token grant
  *   GET|POST /api/userinfo                             userinfo
@@ -31,17 +34,14 @@ function noStore(reply: FastifyReply) {
  *   GET|POST /api/logout?id_token_hint=...             RP-initiated logout (auth/routes.ts)
  */
 export function registerOidcRoutes(app: FastifyInstance, server: ServerContext) {
-  const discovery = (applicationName?: string) => async (request: FastifyRequest) =>
-    discoveryDocument(originOf(server.config, request), applicationName);
+  const discovery = async (request: FastifyRequest) => discoveryDocument(originOf(server.config, request));
+  const ofApplication = async (request: FastifyRequest<{ Params: { application: string } }>) =>
+    applicationDiscovery(server, originOf(server.config, request), request.params.application);
 
-  app.get('/.well-known/openid-configuration', discovery());
-  app.get('/.well-known/oauth-authorization-server', discovery());
-  app.get<{ Params: { application: string } }>('/.well-known/:application/openid-configuration', async (request) =>
-    discoveryDocument(originOf(server.config, request), request.params.application),
-  );
-  app.get<{ Params: { application: string } }>('/.well-known/:application/oauth-authorization-server', async (request) =>
-    discoveryDocument(originOf(server.config, request), request.params.application),
-  );
+  app.get('/.well-known/openid-configuration', discovery);
+  app.get('/.well-known/oauth-authorization-server', discovery);
+  app.get('/.well-known/:application/openid-configuration', ofApplication);
+  app.get('/.well-known/:application/oauth-authorization-server', ofApplication);
   app.get('/.well-known/jwks', async () => jwksOf(server));
   app.get<{ Params: { application: string } }>('/.well-known/:application/jwks', async (request, reply) => {
     const jwks = await jwksOf(server, request.params.application);
@@ -49,6 +49,8 @@ export function registerOidcRoutes(app: FastifyInstance, server: ServerContext) 
   });
 
   app.get('/api/get-app-login', async (request) => ok(await getAppLogin(server, request)));
+  app.post('/api/grant-consent', async (request, reply) => noStore(reply).send(await grantConsent(server, request)));
+  app.post('/api/revoke-consent', async (request) => revokeConsent(server, request));
 
   const token = (defaultGrant?: string) => async (request: FastifyRequest, reply: FastifyReply) =>
     noStore(reply).send(await tokenEndpoint(server, request, defaultGrant));

@@ -6,31 +6,26 @@ import type { Rec } from '../../crud/repository.js';
 import { AppError } from '../../errors.js';
 import { ok } from '../../http/envelope.js';
 import { paramOf } from '../../http/params.js';
+import { answerAuthorization } from './answer.js';
 import { authorizeRequestOf, validateAuthorizeRequest } from './authorize.js';
 import { findClient } from './clients.js';
+import { consentRequired } from './consent.js';
 import { approveDevice, pendingDeviceAuthorization } from './device.js';
-import { originOf } from './issuer.js';
-import { issueCode, issueToken } from './tokens.js';
 
-/** Sign-ins of an authorization request: the request's parameters come in the query. */
+/**
+ * Sign-ins of an authorization request: the request's parameters come in the query. When the
+ * request needs the user's consent (consent.ts) the answer is {required: true} instead of a code
+ * or token, and a session is opened so that the consent screen can post /api/grant-consent.
+ */
 function authorizationType(responseType: 'code' | 'token' | 'id_token'): SigninType {
+  const requestOf = (request: FastifyRequest) => ({ ...authorizeRequestOf(request), responseType });
   return {
-    application: (server, request) => validateAuthorizeRequest(server, { ...authorizeRequestOf(request), responseType }),
-    opensSession: (app) => app.enableSigninSession,
+    application: (server, request) => validateAuthorizeRequest(server, requestOf(request)),
+    opensSession: (app, user, request) => app.enableSigninSession || consentRequired(user, app, requestOf(request)),
     complete: async (server, request, user, app) => {
-      const req = authorizeRequestOf(request);
-      const common = {
-        issuer: originOf(server.config, request),
-        app,
-        user,
-        scope: req.scope,
-        nonce: req.nonce,
-        authTime: Math.floor(Date.now() / 1000),
-      };
-      if (responseType === 'code') {
-        return ok(await issueCode(server, { ...common, challenge: req.codeChallenge, redirectUri: req.redirectUri }));
-      }
-      return ok((await issueToken(server, { ...common, withRefreshToken: false })).accessToken);
+      const req = requestOf(request);
+      if (consentRequired(user, app, req)) return ok({ required: true });
+      return ok(await answerAuthorization(server, request, req, user, app));
     },
   };
 }

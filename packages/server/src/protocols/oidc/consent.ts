@@ -1,0 +1,164 @@
+import { ADMIN_OWNER, type Application, type ConsentRecord, type Envelope, user as userDef } from '@gatehouse/entities';
+import type { FastifyRequest } from 'fastify';
+import { accountOf } from '../../auth/account.js';
+import type { ServerContext } from '../../context.js';
+import type { Rec } from '../../crud/repository.js';
+import { AppError } from '../../errors.js';
+import { ok } from '../../http/envelope.js';
+import { answerAuthorization } from './answer.js';
+import { type AuthorizeRequest, validateAuthorizeRequest } from './authorize.js';
+
+/**
+ * OAuth consent, as Casdoor decides it (object/consent.go CheckConsentRequired): an authorization
+ * request needs the user's consent when it asks for one of the application's custom scopes
+ * (application.customScopes) that the user has not granted to that application before. The grants
+ * are the user's `applicationScopes`, one {application: "admin/<name>", grantedScopes} per
+ * application. OpenID Connect's prompt=consent asks again whatever was granted.
+ */
+
+/** The scopes of a space-separated scope parameter (RFC 6749 §3.3), each once. */
+export function parseScopes(scope: string): string[] {
+  return [...new Set(scope.split(' ').filter((s) => s !== ''))];
+}
+
+/** The id an application's grants are kept under (Casdoor's application.GetId()). */
+export function applicationIdOf(app: Pick<Application, 'owner' | 'name'>): string {
+  return `${app.owner}/${app.name}`;
+}
+
+function consentsOf(user: Rec): ConsentRecord[] {
+  return Array.isArray(user.applicationScopes) ? (user.applicationScopes as ConsentRecord[]) : [];
+}
+
+function customScopesOf(app: Application): Set<string> {
+  return new Set((app.customScopes ?? []).map((s) => s.scope));
+}
+
+/** The scopes the user granted to the application so far. */
+export function grantedScopesOf(user: Rec, app: Application): string[] {
+  return consentsOf(user).find((r) => r.application === applicationIdOf(app))?.grantedScopes ?? [];
+}
+
+/** The requested custom scopes of the application the user has not granted to it yet. */
+export function scopesAwaitingConsent(user: Rec, app: Application, scope: string): string[] {
+  const custom = customScopesOf(app);
+  const granted = new Set(grantedScopesOf(user, app));
+  return parseScopes(scope).filter((s) => custom.has(s) && !granted.has(s));
+}
+
+/** Whether the authorization request must show the consent screen before it is answered. */
+export function consentRequired(user: Rec, app: Application, req: Pick<AuthorizeRequest, 'scope' | 'prompt'>): boolean {
+  if ((req.prompt ?? '').split(' ').includes('consent')) return true;
+  return scopesAwaitingConsent(user, app, req.scope).length > 0;
+}
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** grantedScopes of a consent body: a list of scope names (a space-separated string is read too). */
+function scopeListOf(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (typeof value === 'string') return parseScopes(value);
+  if (!Array.isArray(value) || value.length > 100) throw new AppError('consentScopesInvalid');
+  const scopes = value.map((s) => (typeof s === 'string' ? s.trim() : ''));
+  if (scopes.some((s) => s === '' || s.length > 100 || /\s/.test(s))) throw new AppError('consentScopesInvalid');
+  return [...new Set(scopes)];
+}
+
+/** A consent body may name its user (Casdoor's older ConsentRecord did); it must be the caller. */
+function checkOwnUser(body: Record<string, unknown>, user: Rec) {
+  const named = str(body.user);
+  if (named && named !== `${user.owner}/${user.name}` && named !== user.name) throw new AppError('consentOtherUser');
+}
+
+async function saveConsents(server: ServerContext, user: Rec, records: ConsentRecord[]) {
+  await server.repo(userDef).update(String(user.owner), String(user.name), { applicationScopes: records });
+}
+
+/**
+ * POST /api/grant-consent, Casdoor's body {application, grantedScopes, clientId, responseType,
+ * redirectUri, scope, state, nonce, challenge, resource ...}: the signed-in user (console session)
+ * grants scopes of the request to its application, and the answer is what POST /api/login would
+ * have answered — the code, or the token of an implicit request. Only scopes the request asked for
+ * can be granted; a custom scope left ungranted is left out of the code's scope (RFC 6749 §3.3).
+ */
+export async function grantConsent(server: ServerContext, request: FastifyRequest): Promise<Envelope> {
+  const account = await accountOf(server, request);
+  if (account?.via !== 'session' || !account.user) throw new AppError('pleaseLogin');
+  const body = bodyOf(request);
+  const challenge = str(body.challenge);
+  const req: AuthorizeRequest = {
+    clientId: str(body.clientId),
+    responseType: str(body.responseType) || 'code',
+    redirectUri: str(body.redirectUri),
+    scope: str(body.scope),
+    state: str(body.state),
+    nonce: str(body.nonce),
+    codeChallenge: challenge,
+    codeChallengeMethod: challenge ? 'S256' : '',
+  };
+  const app = await validateAuthorizeRequest(server, req);
+  if (str(body.application) !== applicationIdOf(app))
+    throw new AppError('consentApplicationMismatch', { application: str(body.application), expected: applicationIdOf(app) });
+  const user = account.user;
+  checkOwnUser(body, user);
+  if (user.owner !== app.organization) throw new AppError('userNotInApplication', { application: app.name });
+
+  const requested = parseScopes(req.scope);
+  const scopes = scopeListOf(body.grantedScopes);
+  const unrequested = scopes.find((s) => !requested.includes(s));
+  if (unrequested !== undefined) throw new AppError('consentScopeNotRequested', { scope: unrequested });
+
+  const id = applicationIdOf(app);
+  const records = consentsOf(user).map((r) => ({ ...r, grantedScopes: [...r.grantedScopes] }));
+  if (scopes.length > 0) {
+    const record = records.find((r) => r.application === id);
+    if (record) record.grantedScopes = [...new Set([...record.grantedScopes, ...scopes])];
+    else records.push({ application: id, grantedScopes: scopes });
+    await saveConsents(server, user, records);
+  }
+
+  const custom = customScopesOf(app);
+  const granted = new Set(records.find((r) => r.application === id)?.grantedScopes ?? []);
+  const consented = requested.filter((s) => !custom.has(s) || granted.has(s));
+  const scope = consented.length === requested.length ? req.scope : consented.join(' ');
+  const updatedUser = { ...user, applicationScopes: records };
+  return ok(await answerAuthorization(server, request, { ...req, scope }, updatedUser, app));
+}
+
+/**
+ * POST /api/revoke-consent, body ConsentRecord {application, grantedScopes}: the signed-in user
+ * takes back scopes granted to an application; the next request for them asks again. The record
+ * goes when no scope is left. The answer is whether anything was revoked.
+ */
+export async function revokeConsent(server: ServerContext, request: FastifyRequest): Promise<Envelope> {
+  const account = await accountOf(server, request);
+  if (!account?.user) throw new AppError('pleaseLogin');
+  const body = bodyOf(request);
+  const user = account.user;
+  checkOwnUser(body, user);
+  const named = str(body.application).trim();
+  if (!named) throw new AppError('consentApplicationEmpty');
+  const scopes = scopeListOf(body.grantedScopes);
+  if (scopes.length === 0) throw new AppError('consentScopesEmpty');
+  // Casdoor keys grants by application id (admin/<name>); a bare name means the same application.
+  const id = named.includes('/') ? named : `${ADMIN_OWNER}/${named}`;
+
+  let changed = false;
+  const records: ConsentRecord[] = [];
+  for (const record of consentsOf(user)) {
+    if (record.application !== id) {
+      records.push(record);
+      continue;
+    }
+    const remaining = record.grantedScopes.filter((s) => !scopes.includes(s));
+    if (remaining.length !== record.grantedScopes.length) changed = true;
+    if (remaining.length > 0) records.push({ ...record, grantedScopes: remaining });
+  }
+  if (changed) await saveConsents(server, user, records);
+  return ok(changed);
+}
