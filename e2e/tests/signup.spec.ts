@@ -124,6 +124,8 @@ test('signs up through the page, lands signed in, and signs in again with the ne
 
   await logOut(page);
   await expect(page).toHaveURL(`/login/${org}`);
+  // The organization's sign-in page is its application's: its agreement rule (Signin) asks here too.
+  await agreement(page).check();
   await submitSignInForm(page, username, 'ada-secret');
   await expect(page).toHaveURL('/apps');
   await expect(accountMenu(page)).toHaveAccessibleName('Account menu of Ada Lovelace');

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
 import { ADMIN_PASSWORD } from '../test-support/server.js';
 import { describeEachDatabase } from '../test-support/suite.js';
+import { sessionIdOf } from './session.js';
 
 describeEachDatabase('sign-in', (server) => {
   let admin: ApiClient;
@@ -59,6 +60,73 @@ describeEachDatabase('sign-in', (server) => {
       expect(response.headers.getSetCookie().find((c) => c.startsWith('gatehouse_session='))).not.toMatch(/Expires=/);
     });
 
+    it('keeps a session a day at most unless auto sign-in is asked for (also when the body leaves it out)', async () => {
+      const hoursOf = async (body: Record<string, unknown>) => {
+        const client = new ApiClient(server().url);
+        const response = await client.raw('POST', '/api/login', {
+          body: JSON.stringify({
+            application: 'app-built-in',
+            organization: 'acme',
+            username: 'alice',
+            password: 'alice-pass',
+            ...body,
+          }),
+          headers: { 'content-type': 'application/json' },
+        });
+        expect((await response.json()).status).toBe('ok');
+        const cookie = response.headers.getSetCookie().find((c) => c.startsWith('gatehouse_session=')) ?? '';
+        const session = await server()
+          .ctx.database.db.selectFrom('authSession')
+          .select(['createdTime', 'expiresTime'])
+          .where('id', '=', sessionIdOf(cookie.slice('gatehouse_session='.length).split(';')[0] ?? ''))
+          .executeTakeFirstOrThrow();
+        return { hours: (Date.parse(session.expiresTime) - Date.parse(session.createdTime)) / 3600_000, cookie };
+      };
+      const short = await hoursOf({});
+      expect(short.hours).toBeCloseTo(24, 0);
+      expect(short.cookie).not.toMatch(/Expires=/);
+      expect((await hoursOf({ autoSignin: false })).hours).toBeCloseTo(24, 0);
+      const long = await hoursOf({ autoSignin: true });
+      expect(long.hours).toBeCloseTo(24 * 30, 0);
+      expect(long.cookie).toMatch(/Expires=/);
+    });
+
+    it("refuses passwords when the application does not accept them, with Casdoor's message", async () => {
+      const app = async (name: string, fields: Record<string, unknown>) => {
+        const added = await admin.post('/api/add-application', {
+          owner: 'admin',
+          name,
+          organization: 'acme',
+          cert: 'cert-built-in',
+          enablePassword: true,
+          ...fields,
+        });
+        expect(added.status, added.msg).toBe('ok');
+      };
+      await app('acme-no-password', { enablePassword: false });
+      await app('acme-code-only', { signinMethods: [{ name: 'Verification code', displayName: 'Code', rule: 'All' }] });
+      await app('acme-hidden-password', {
+        signinMethods: [{ name: 'Password', displayName: 'Password', rule: 'Hide password' }],
+      });
+      const login = (application: string, language?: string) =>
+        new ApiClient(server().url, language).post('/api/login', {
+          type: 'login',
+          application,
+          organization: 'acme',
+          username: 'alice',
+          password: 'alice-pass',
+        });
+      for (const name of ['acme-no-password', 'acme-code-only']) {
+        expect(await login(name)).toMatchObject({
+          status: 'error',
+          msg: 'The login method: login with password is not enabled for the application',
+        });
+      }
+      expect((await login('acme-no-password', 'zh-CN')).msg).toBe('该应用禁止采用密码登录方式');
+      // "Hide password" only keeps the method off the sign-in page (Casdoor accepts the password).
+      expect(await login('acme-hidden-password')).toMatchObject({ status: 'ok', data: 'acme/alice' });
+    });
+
     it('signs in a user of another organization, by name or by e-mail', async () => {
       expect(await new ApiClient(server().url).login('alice', 'alice-pass', 'acme')).toMatchObject({
         status: 'ok',
@@ -100,7 +168,7 @@ describeEachDatabase('sign-in', (server) => {
       for (let i = 0; i < 5; i++) await client.login('fred', 'wrong-pass', 'acme');
       const fred = (await admin.get('/api/get-user', { id: 'acme/fred' })).data;
       // Sixteen minutes ago (the built-in application freezes for 15).
-      const past = new Date(Date.now() - 16 * 60_000).toISOString().slice(0, 19) + 'Z';
+      const past = `${new Date(Date.now() - 16 * 60_000).toISOString().slice(0, 19)}Z`;
       await server()
         .ctx.database.db.updateTable('signinFailure')
         .set({ lastWrongTime: past })

@@ -35,8 +35,9 @@ export async function startSession(
   reply: FastifyReply,
   user: Rec,
   app: Application,
+  // Casdoor's rule: a sign-in session lasts a day at most unless the person asked to stay signed in.
+  autoSignin = paramOf(request, 'autoSignin') === 'true',
 ): Promise<string> {
-  const autoSignin = paramOf(request, 'autoSignin') !== 'false';
   const { token, expires } = await createSession(server.database.db, {
     owner: String(user.owner),
     name: String(user.name),
@@ -91,6 +92,6 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
   }
   if (!type.anyOrganization && user.owner !== app.organization)
     throw new AppError('userNotInApplication', { application: app.name });
-  if (fresh && type.opensSession(app)) sessionToken = await startSession(server, request, reply, user, app);
+  if (fresh && type.opensSession(app, user, request)) sessionToken = await startSession(server, request, reply, user, app);
   return type.complete(server, request, user, app, { fresh, sessionToken });
 }

@@ -20,8 +20,11 @@ export interface SigninContext {
 export interface SigninType {
   /** The application the sign-in is for, read from the request (and validated). */
   application: (server: ServerContext, request: FastifyRequest) => Promise<Application>;
-  /** Whether a password sign-in of this type opens a console session. */
-  opensSession: (app: Application) => boolean;
+  /**
+   * Whether a password sign-in of this type opens a console session (`user` is the signed-in user;
+   * an OAuth sign-in that needs consent opens one for the consent screen).
+   */
+  opensSession: (app: Application, user: Rec, request: FastifyRequest) => boolean;
   /** Users of other organizations may sign in (the console's own sign-in). */
   anyOrganization?: boolean;
   /** Produces the answer once `user` is signed in. */

@@ -229,6 +229,7 @@ export async function signUp(server: ServerContext, request: FastifyRequest, rep
   const incremental = itemRule(items, 'ID') === 'Incremental';
   await insertUser(server, user, incremental, nameFromId);
 
-  await startSession(server, request, reply, user, app);
+  // A new account stays signed in as it always has (the sign-up form asks nothing about it).
+  await startSession(server, request, reply, user, app, true);
   return ok(`${user.owner}/${user.name}`);
 }

@@ -3,7 +3,7 @@ import type { ThemeData } from '@gatehouse/entities';
 /**
  * How an application's sign-in and sign-up pages look (spec part 2 §3.1, §9): where the form sits
  * (form offset 1 left, 2 center, 3 right, 4 beside a side panel), the page's background image, the
- * side panel's HTML, and the theme (the application's when enabled, else its organization's when
+ * side panel's HTML, the form CSS, the header and footer HTML, and the theme (the application's when enabled, else its organization's when
  * enabled, else the console's own).
  */
 export interface Appearance {
@@ -12,6 +12,12 @@ export interface Appearance {
   backgroundMobile: string;
   sideHtml: string;
   theme: ThemeData | null;
+  /** The form CSS of wide screens and of phones (a <style> of the page while it is shown). */
+  formCss: string;
+  formCssMobile: string;
+  /** HTML above and below the page's content (sanitized when rendered). */
+  headerHtml: string;
+  footerHtml: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -39,6 +45,10 @@ export function appearanceOf(app: Record<string, unknown> | null | undefined): A
     backgroundMobile: text(app?.formBackgroundUrlMobile),
     sideHtml: text(app?.formSideHtml),
     theme: enabledTheme(app?.themeData) ?? enabledTheme(org?.themeData),
+    formCss: text(app?.formCss),
+    formCssMobile: text(app?.formCssMobile),
+    headerHtml: text(app?.headerHtml),
+    footerHtml: text(app?.footerHtml),
   };
 }
 
@@ -52,4 +62,25 @@ export function formJustify(offset: Appearance['offset']): 'flex-start' | 'cente
 /** The background image of the page at this width (the mobile image on phones when there is one). */
 export function backgroundOf(appearance: Appearance, phone: boolean): string {
   return (phone && appearance.backgroundMobile) || appearance.background;
+}
+
+/** Phones are narrower than antd's md breakpoint (768px), below which the frame centres the form. */
+const WIDE_MEDIA = '(min-width: 768px)';
+const PHONE_MEDIA = '(max-width: 767.98px)';
+
+/** The CSS of a form CSS field, without the <style> tags Casdoor's defaults wrap it in. */
+export function cssText(raw: string): string {
+  return raw.replace(/<\/?style[^>]*>/gi, '').trim();
+}
+
+/**
+ * The page's style sheet from the form CSS fields: the form CSS on wider screens, the mobile form
+ * CSS on phones (as Casdoor applies one or the other); '' when there is neither.
+ */
+export function pageStyleOf(appearance: Pick<Appearance, 'formCss' | 'formCssMobile'>): string {
+  const wide = cssText(appearance.formCss);
+  const phone = cssText(appearance.formCssMobile);
+  return [wide ? `@media ${WIDE_MEDIA} {\n${wide}\n}` : '', phone ? `@media ${PHONE_MEDIA} {\n${phone}\n}` : '']
+    .filter(Boolean)
+    .join('\n');
 }

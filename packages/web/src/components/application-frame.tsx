@@ -1,8 +1,8 @@
 import { theme as antdTheme, Card, ConfigProvider, Flex, Grid, Layout, Skeleton, Typography } from 'antd';
 import DOMPurify from 'dompurify';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { LanguageMenu } from '../shell/language-menu';
-import { appearanceOf, backgroundOf, formJustify } from './application-appearance';
+import { appearanceOf, backgroundOf, formJustify, pageStyleOf } from './application-appearance';
 
 interface Props {
   /** The application record (get-app-login's answer): its form offset, background, side panel and theme. */
@@ -11,17 +11,33 @@ interface Props {
   title?: string;
   logo?: string;
   loading?: boolean;
+  /** Show the logo (the sign-in page's Logo item); the name stays as the page's heading. */
+  showLogo?: boolean;
+  /** The languages of the language menu; null leaves the menu out (default: all of the console's). */
+  languages?: readonly string[] | null;
+  /** More CSS for the page (the sign-in items' custom CSS). */
+  css?: string;
   children: ReactNode;
+}
+
+/** The administrator's HTML, sanitized: no scripts or event handlers reach the page. */
+function AdminHtml({ html, className, style }: { html: string; className: string; style?: CSSProperties }) {
+  if (!html) return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify.
+  return <div className={className} style={style} dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />;
 }
 
 /**
  * The frame of an application's public pages (sign-in, sign-up): the language menu, and a card with
  * the application's logo and name as the page's heading, placed by the form offset beside an
- * optional side panel, over the application's background, in the application's theme. On a phone
- * the card is centred and the side panel left out.
+ * optional side panel, over the application's background, in the application's theme, between the
+ * application's header and footer HTML, styled by its form CSS while the page is shown. On a phone
+ * the card is centred and the side panel left out. The class names are Casdoor's, which form CSS
+ * written for Casdoor addresses.
  */
-export function ApplicationFrame({ app, title, logo, loading, children }: Props) {
+export function ApplicationFrame({ app, title, logo, loading, showLogo = true, languages, css, children }: Props) {
   const appearance = appearanceOf(app);
+  const style = [pageStyleOf(appearance), css ?? ''].filter(Boolean).join('\n');
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
   const background = backgroundOf(appearance, phone);
@@ -29,31 +45,30 @@ export function ApplicationFrame({ app, title, logo, loading, children }: Props)
 
   const page = (
     <Layout
+      className="login-content"
       style={{
         minHeight: '100vh',
         ...(background ? { backgroundImage: `url(${JSON.stringify(background)})`, backgroundSize: 'cover' } : {}),
       }}
     >
-      <Flex justify="flex-end" style={{ padding: 8 }}>
-        <LanguageMenu />
+      {style && <style>{style}</style>}
+      <AdminHtml html={appearance.headerHtml} className="login-header-html" />
+      <Flex justify="flex-end" style={{ padding: 8, minHeight: 48 }}>
+        {languages !== null && <LanguageMenu languages={languages} />}
       </Flex>
       <Flex
+        className="login-panel"
         justify={phone ? 'center' : formJustify(appearance.offset)}
         align="flex-start"
         gap={32}
         style={{ padding: phone ? '4vh 12px' : '4vh 5vw' }}
       >
         {sidePanel && (
-          <div
-            style={{ flex: 1, minWidth: 0, maxWidth: 640 }}
-            // The administrator's HTML, sanitized: no scripts or event handlers reach the page.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify just above.
-            dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(appearance.sideHtml) }}
-          />
+          <AdminHtml html={appearance.sideHtml} className="side-image" style={{ flex: 1, minWidth: 0, maxWidth: 640 }} />
         )}
-        <Card style={{ width: '100%', maxWidth: 400, flexShrink: 0 }}>
-          <Flex vertical align="center" gap={8} style={{ marginBottom: 24 }}>
-            <img src={logo || '/logo.svg'} alt="" height={56} style={{ maxWidth: '100%' }} />
+        <Card className="login-form" style={{ width: '100%', maxWidth: 400, flexShrink: 0 }}>
+          <Flex className="login-logo-box" vertical align="center" gap={8} style={{ marginBottom: 24 }}>
+            {showLogo && <img src={logo || '/logo.svg'} alt="" height={56} style={{ maxWidth: '100%' }} />}
             {loading ? (
               <Skeleton.Input active size="small" />
             ) : (
@@ -65,6 +80,7 @@ export function ApplicationFrame({ app, title, logo, loading, children }: Props)
           {children}
         </Card>
       </Flex>
+      <AdminHtml html={appearance.footerHtml} className="login-footer-html" />
     </Layout>
   );
 

@@ -1,14 +1,24 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Flex, Form, Input, Skeleton, Typography } from 'antd';
+import DOMPurify from 'dompurify';
+import { Fragment, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { AppLink } from './app-link';
 import { ApplicationFrame } from './application-frame';
+import { type SigninPart, signinLayout } from './signin-model';
+
+// The dialog loads only for applications whose agreement links terms of use.
+const TermsOfUseModal = lazy(() => import('./terms-of-use-modal'));
 
 export interface SigninValues {
   username: string;
   password: string;
   autoSignin: boolean;
+}
+
+interface FormValues extends SigninValues {
+  agreement?: boolean;
 }
 
 interface Props {
@@ -21,57 +31,250 @@ interface Props {
   onSubmit: (values: SigninValues) => void;
   /** Shown above the form (e.g. the device code being approved). */
   before?: ReactNode;
-  /** Replaces the form (e.g. "continue as ..."). */
+  /** Replaces the form (e.g. "continue as ...", the organization choice). */
   children?: ReactNode;
-  /** The application record: its form offset, background, side panel and theme. */
+  /** The application record: its sign-in items and methods, form offset, background, side panel, CSS and theme. */
   app?: Record<string, unknown> | null;
-  /** Where "sign up now" below the form goes (no link without it). */
+  /** Where "sign up now" goes (no link without it). */
   signupLink?: string | null;
+  /** Whether signing in keeps a console session ("Auto sign in" keeps it longer); default true. */
+  keepsSession?: boolean;
+  /** The page was opened from the organization choice (a Back button returns to it). */
+  fromOrganizationChoice?: boolean;
 }
 
-/** The sign-in card shared by the console sign-in, the authorization page and the device page. */
-export function SigninCard({ title, logo, loading, busy, error, onSubmit, before, children, app, signupLink }: Props) {
+/**
+ * The sign-in card shared by the console sign-in, the protocol sign-in pages and the device page:
+ * the application's sign-in items in their order (signin-model.ts), in the application's frame.
+ */
+export function SigninCard({
+  title,
+  logo,
+  loading,
+  busy,
+  error,
+  onSubmit,
+  before,
+  children,
+  app,
+  signupLink = null,
+  keepsSession = true,
+  fromOrganizationChoice = false,
+}: Props) {
   const { t } = useTranslation();
-  return (
-    <ApplicationFrame app={app} title={title} logo={logo} loading={loading}>
-      {before}
-      {children ?? (
-        <Form<SigninValues>
-          name="login"
-          layout="vertical"
-          initialValues={{ autoSignin: true }}
-          onFinish={onSubmit}
-          requiredMark={false}
-        >
+  const navigate = useNavigate();
+  const [form] = Form.useForm<FormValues>();
+  const [termsOpen, setTermsOpen] = useState(false);
+  const layout = useMemo(
+    () => signinLayout(app, { keepsSession, fromOrganizationChoice, signupLink }),
+    [app, keepsSession, fromOrganizationChoice, signupLink],
+  );
+  const termsOfUse = typeof app?.termsOfUse === 'string' ? app.termsOfUse : '';
+  const firstInput = layout.parts.find((part) => part.kind === 'username' || part.kind === 'password')?.kind;
+  const errorAlert = error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />;
+
+  const setAgreement = (agreement: boolean) => {
+    form.setFieldValue('agreement', agreement);
+    setTermsOpen(false);
+    void form.validateFields(['agreement']).catch(() => undefined);
+  };
+  const autoSigninBox = (
+    <Form.Item name="autoSignin" valuePropName="checked" noStyle>
+      <Checkbox>{t('general.autoSignIn')}</Checkbox>
+    </Form.Item>
+  );
+
+  const render = (part: SigninPart): ReactNode => {
+    switch (part.kind) {
+      case 'backButton':
+        return (
+          <div className="back-button">
+            <Button
+              className="back-inner-button"
+              type="text"
+              icon={<ArrowLeftOutlined aria-hidden />}
+              aria-label={t('signin.back')}
+              title={t('signin.back')}
+              onClick={() => void navigate(-1)}
+            />
+          </div>
+        );
+      case 'username':
+        return (
           <Form.Item
-            label={t('general.username')}
+            className="login-username"
+            label={part.label || t('general.username')}
             name="username"
             rules={[{ required: true, message: t('general.usernameRequired') }]}
           >
-            <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus />
+            <Input
+              className="login-username-input"
+              prefix={<UserOutlined aria-hidden />}
+              placeholder={part.placeholder || undefined}
+              autoComplete="username"
+              autoFocus={firstInput === 'username'}
+            />
           </Form.Item>
+        );
+      case 'password':
+        return (
           <Form.Item
-            label={t('general.password')}
+            className="login-password"
+            label={part.label || t('general.password')}
             name="password"
             rules={[{ required: true, message: t('general.passwordRequired') }]}
           >
-            <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
+            <Input.Password
+              className="login-password-input"
+              prefix={<LockOutlined aria-hidden />}
+              placeholder={part.placeholder || undefined}
+              autoComplete="current-password"
+              autoFocus={firstInput === 'password'}
+            />
           </Form.Item>
-          <Form.Item name="autoSignin" valuePropName="checked">
-            <Checkbox>{t('general.autoSignIn')}</Checkbox>
+        );
+      case 'agreement':
+        return (
+          <Form.Item className="login-agreement" required>
+            <Flex align="center" wrap>
+              <Form.Item
+                name="agreement"
+                valuePropName="checked"
+                noStyle
+                rules={[
+                  {
+                    validator: (_, value) =>
+                      value === true ? Promise.resolve() : Promise.reject(new Error(t('signup.agreementRequired'))),
+                  },
+                ]}
+              >
+                <Checkbox>{t('signup.iAgree')}</Checkbox>
+              </Form.Item>
+              {termsOfUse ? (
+                <Button type="link" style={{ paddingInline: 0 }} onClick={() => setTermsOpen(true)} aria-haspopup="dialog">
+                  {t('signup.termsOfUse')}
+                </Button>
+              ) : (
+                <Typography.Text>{t('signup.termsOfUse')}</Typography.Text>
+              )}
+            </Flex>
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            {t('general.signIn')}
-          </Button>
+        );
+      case 'forgotPassword':
+        return (
+          <Flex
+            className="login-forget-password"
+            justify="space-between"
+            align="center"
+            gap={8}
+            wrap
+            style={{ marginBottom: 24 }}
+          >
+            {part.autoSignin ? autoSigninBox : <span />}
+            {part.link && <AppLink to={part.link.to}>{part.link.label || t('signin.forgotPassword')}</AppLink>}
+          </Flex>
+        );
+      case 'autoSignin':
+        return <Form.Item>{autoSigninBox}</Form.Item>;
+      case 'loginButton':
+        return (
+          <div className="login-button-box">
+            <Button className="login-button" type="primary" htmlType="submit" block loading={busy}>
+              {part.label || t('general.signIn')}
+            </Button>
+            {errorAlert}
+          </div>
+        );
+      case 'signupLink':
+        return (
+          <Flex className="login-signup-link" justify="center" gap={4} wrap style={{ marginTop: 16 }}>
+            {part.label ? (
+              <AppLink to={part.to}>{part.label}</AppLink>
+            ) : (
+              <>
+                <Typography.Text>{t('signup.noAccount')}</Typography.Text>
+                <AppLink to={part.to}>{t('signup.signUpNow')}</AppLink>
+              </>
+            )}
+          </Flex>
+        );
+      case 'html':
+        return (
+          <div
+            className="login-custom-item"
+            style={{ marginBottom: 16 }}
+            // The administrator's HTML, sanitized: no scripts or event handlers reach the page.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify.
+            dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(part.html) }}
+          />
+        );
+    }
+  };
+
+  const hasButton = layout.parts.some((part) => part.kind === 'loginButton');
+  const hasAutoSignin = layout.parts.some(
+    (part) => part.kind === 'autoSignin' || (part.kind === 'forgotPassword' && part.autoSignin),
+  );
+  let content: ReactNode;
+  if (children)
+    content = (
+      <>
+        {children}
+        {errorAlert}
+      </>
+    );
+  else if (loading) content = <Skeleton active paragraph={{ rows: 4 }} />;
+  else
+    content = (
+      <>
+        {layout.notice && (
+          <Alert type="warning" showIcon title={t(`signin.${layout.notice}`)} style={{ marginBottom: 16 }} role="status" />
+        )}
+        <Form<FormValues>
+          form={form}
+          name="login"
+          layout="vertical"
+          initialValues={{ autoSignin: layout.autoSigninDefault, agreement: layout.agreement === 'checked' }}
+          // Without the box nobody asked to stay signed in: the session lasts a day at most.
+          onFinish={(values) =>
+            onSubmit({
+              username: values.username,
+              password: values.password,
+              autoSignin: hasAutoSignin && values.autoSignin === true,
+            })
+          }
+          requiredMark={false}
+        >
+          {layout.parts.map((part, index) => (
+            <Fragment key={part.kind === 'html' ? `html-${part.key}` : `${part.kind}-${index}`}>{render(part)}</Fragment>
+          ))}
         </Form>
-      )}
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />}
-      {!children && signupLink && (
-        <Flex justify="center" gap={4} wrap style={{ marginTop: 16 }}>
-          <Typography.Text>{t('signup.noAccount')}</Typography.Text>
-          <AppLink to={signupLink}>{t('signup.signUpNow')}</AppLink>
-        </Flex>
-      )}
+        {!hasButton && errorAlert}
+        {termsOfUse && layout.agreement !== 'none' && (
+          <Suspense fallback={null}>
+            <TermsOfUseModal
+              url={termsOfUse}
+              open={termsOpen}
+              onAccept={() => setAgreement(true)}
+              onDecline={() => setAgreement(false)}
+            />
+          </Suspense>
+        )}
+      </>
+    );
+
+  return (
+    <ApplicationFrame
+      app={app}
+      title={title}
+      logo={logo}
+      loading={loading}
+      showLogo={layout.showLogo}
+      languages={layout.languages}
+      css={layout.css}
+    >
+      {before}
+      {content}
     </ApplicationFrame>
   );
 }

@@ -126,10 +126,25 @@ export interface LoginForm {
   autoSignin: boolean;
 }
 
-/** Password sign-in through the built-in application; data is 'owner/name' and the cookie is set. */
-export function login(form: LoginForm) {
+/**
+ * Password sign-in to the console through an application (the built-in one unless told); data is
+ * 'owner/name' and the cookie is set.
+ */
+export function login(form: LoginForm & { application?: string }) {
   return request<string>('POST', '/api/login', {
     body: { type: 'login', application: BUILT_IN_APPLICATION, signinMethod: 'Password', ...form },
+  });
+}
+
+/** The application an organization's sign-in page (/login/{organization}) shows, with organizationObj. */
+export function getDefaultApplication(organization: string) {
+  return request<Rec>('GET', '/api/get-default-application', { query: { id: `admin/${organization}` } });
+}
+
+/** Names and display names of organizations containing `value`, for the sign-in page's organization choice. */
+export function getOrganizationNames(value: string, pageSize: number) {
+  return request<{ name: string; displayName: string }[]>('GET', '/api/get-organization-names', {
+    query: { value, pageSize: String(pageSize) },
   });
 }
 
@@ -189,6 +204,25 @@ export function getAppLogin(query: Record<string, string>) {
  */
 export function oauthLogin(type: string, query: Record<string, string>, body: Partial<LoginForm> & { userCode?: string }) {
   return request<string>('POST', '/api/login', { query, body: { type, application: '', signinMethod: 'Password', ...body } });
+}
+
+/**
+ * The consent screen's Allow (Casdoor's body): the signed-in user grants `grantedScopes` of the
+ * authorization request to its application; data is the code (or the implicit token), as
+ * POST /api/login would have answered without the consent step.
+ */
+export function grantConsent(body: {
+  application: string;
+  grantedScopes: string[];
+  clientId: string;
+  responseType: string;
+  redirectUri: string;
+  scope: string;
+  state: string;
+  nonce: string;
+  challenge: string;
+}) {
+  return request<string>('POST', '/api/grant-consent', { body: { provider: '', signinMethod: '', resource: '', ...body } });
 }
 
 /**

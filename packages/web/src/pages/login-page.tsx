@@ -1,14 +1,21 @@
-import { ADMIN_OWNER, application, BUILT_IN_APPLICATION, BUILT_IN_ORG } from '@gatehouse/entities';
+import { ADMIN_OWNER, BUILT_IN_APPLICATION, BUILT_IN_ORG } from '@gatehouse/entities';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Flex, Skeleton } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY, useAccount } from '../auth/account';
+import { AppLink } from '../components/app-link';
+import { ApplicationFrame } from '../components/application-frame';
 import { errorText } from '../components/feedback';
 import { SigninCard, type SigninValues } from '../components/signin-card';
-import { getOne, login, unwrap } from '../data/provider';
+import { organizationChoiceOf } from '../components/signin-model';
+import { ApiError, getAppLogin, getDefaultApplication, login, NetworkError, type Rec, unwrap } from '../data/provider';
 import { RETURN_TO_KEY } from '../shell/guard';
 import { signupLinkOf } from './signup-model';
+
+// The organization picker (and its Select) loads only on pages that ask for an organization.
+const OrganizationChoice = lazy(() => import('./organization-choice'));
 
 /** The page to go to after signing in; only a path of this console (never another site). */
 function takeReturnTarget(): string {
@@ -17,10 +24,28 @@ function takeReturnTarget(): string {
   return from?.startsWith('/') && !from.startsWith('//') ? from : '/';
 }
 
-/** Password sign-in to the console through the built-in application. */
+const builtInApplication = async () => unwrap(await getAppLogin({ id: `${ADMIN_OWNER}/${BUILT_IN_APPLICATION}` })).data as Rec;
+
+/**
+ * The application a console sign-in page shows: the built-in one at /login, the organization's
+ * default application at /login/{organization} (Casdoor's rule), or the built-in one for an
+ * organization without applications, whose users sign in through it.
+ */
+async function loginApplication(organization: string | undefined): Promise<Rec> {
+  if (!organization || organization === BUILT_IN_ORG) return builtInApplication();
+  try {
+    return unwrap(await getDefaultApplication(organization)).data as Rec;
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.code === 'defaultApplicationMissing') return builtInApplication();
+    throw failure;
+  }
+}
+
+/** Password sign-in to the console (/login, /login/{organization}), rendered from the application. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { organization = BUILT_IN_ORG } = useParams();
+  const { organization } = useParams();
+  const [search] = useSearchParams();
   const account = useAccount();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -28,8 +53,9 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
 
   const app = useQuery({
-    queryKey: ['record', application.name, ADMIN_OWNER, BUILT_IN_APPLICATION],
-    queryFn: async () => unwrap(await getOne(application, ADMIN_OWNER, BUILT_IN_APPLICATION)).data ?? null,
+    queryKey: ['login-application', organization ?? BUILT_IN_ORG],
+    queryFn: () => loginApplication(organization),
+    retry: (failures, failure) => failure instanceof NetworkError && failures < 2,
   });
 
   // The cached account may belong to a session that has just ended (signing out comes here, and
@@ -44,11 +70,13 @@ export default function LoginPage() {
     if (account && accountChecked) void navigate(takeReturnTarget(), { replace: true });
   }, [account, accountChecked, navigate]);
 
+  const record = app.data;
   const submit = async (values: SigninValues) => {
+    if (!record) return;
     setError(null);
     setBusy(true);
     try {
-      unwrap(await login({ organization, ...values }));
+      unwrap(await login({ organization: organization ?? BUILT_IN_ORG, application: String(record.name), ...values }));
       await queryClient.refetchQueries({ queryKey: ACCOUNT_KEY });
     } catch (failure) {
       // A refusal's msg says what is wrong ("password or code is incorrect" ...).
@@ -58,16 +86,53 @@ export default function LoginPage() {
     }
   };
 
+  if (app.error) {
+    // In the plain frame: an error page would cost every visitor the download of a result screen.
+    return (
+      <ApplicationFrame title={t('signin.unavailable')}>
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={errorText(t, app.error)}
+          action={
+            app.error instanceof NetworkError ? (
+              <Button size="small" danger onClick={() => void app.refetch()}>
+                {t('general.retry')}
+              </Button>
+            ) : undefined
+          }
+        />
+        {!(app.error instanceof NetworkError) && (
+          <Flex justify="center" style={{ marginTop: 16 }}>
+            <AppLink to="/login">{t('signin.backToSignin')}</AppLink>
+          </Flex>
+        )}
+      </ApplicationFrame>
+    );
+  }
+
+  // An application of the page's organization signs its users up; the built-in one standing in
+  // for an organization without applications signs up in the built-in organization only.
+  const ownApplication = !!record && (record.organization === (organization ?? BUILT_IN_ORG) || !organization);
+  const choice = organizationChoiceOf(record, search);
   return (
     <SigninCard
-      title={app.data?.displayName as string | undefined}
+      title={record?.displayName as string | undefined}
+      logo={(record?.logo as string | undefined) || undefined}
       loading={app.isPending}
       busy={busy}
       error={error}
       onSubmit={(values) => void submit(values)}
-      app={app.data}
-      // The built-in application signs users up in the built-in organization only.
-      signupLink={organization === BUILT_IN_ORG ? signupLinkOf(app.data ?? undefined) : null}
-    />
+      app={record}
+      signupLink={ownApplication ? signupLinkOf(record) : null}
+      fromOrganizationChoice={search.get('orgChoiceMode') === 'None'}
+    >
+      {choice && (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+          <OrganizationChoice mode={choice} />
+        </Suspense>
+      )}
+    </SigninCard>
   );
 }

@@ -108,6 +108,8 @@ export function ProtocolSignin({
       onSubmit={(values) => void finish(values)}
       app={app.data}
       signupLink={app.data && signupLink ? signupLink(app.data) : null}
+      // The protocol sign-in keeps a console session only under the application's sign-in session.
+      keepsSession={app.data?.enableSigninSession === true}
     >
       {continueAs}
     </SigninCard>

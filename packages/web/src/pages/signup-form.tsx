@@ -1,7 +1,7 @@
 import { agreementMode, signupChoices } from '@gatehouse/entities';
-import { Alert, Button, Checkbox, Flex, Form, type FormRule, Input, Modal, Select, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, type FormRule, Input, Select, Space, Typography } from 'antd';
 import DOMPurify from 'dompurify';
-import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
 import {
@@ -12,6 +12,9 @@ import {
   type SignupMessage,
   signupFields,
 } from './signup-model';
+
+// The dialog loads only for applications whose agreement links terms of use.
+const TermsOfUseModal = lazy(() => import('../components/terms-of-use-modal'));
 
 interface Props {
   app: SignupApplication;
@@ -253,23 +256,14 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, busy, 
         ))}
       </Form>
       {termsOfUse && (
-        <Modal
-          title={t('signup.termsOfUse')}
-          open={termsOpen}
-          width={800}
-          okText={t('signup.accept')}
-          cancelText={t('signup.decline')}
-          onOk={() => setAgreement(true)}
-          onCancel={() => setAgreement(false)}
-        >
-          <iframe
-            src={termsOfUse}
-            title={t('signup.termsOfUse')}
-            // The terms are a page of their own: shown, never run.
-            sandbox=""
-            style={{ width: '100%', height: '60vh', border: 'none' }}
+        <Suspense fallback={null}>
+          <TermsOfUseModal
+            url={termsOfUse}
+            open={termsOpen}
+            onAccept={() => setAgreement(true)}
+            onDecline={() => setAgreement(false)}
           />
-        </Modal>
+        </Suspense>
       )}
     </>
   );

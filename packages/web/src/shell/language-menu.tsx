@@ -6,13 +6,15 @@ import { changeLanguage, currentLanguage, type UiLanguage } from '../i18n/i18n';
 /** Language names are written in their own language, so that anyone can find theirs. */
 const LANGUAGE_NAMES: Record<UiLanguage, string> = { en: 'English', zh: '简体中文' };
 
-export function LanguageMenu() {
+/** The console's languages, or those of `languages` (an application's sign-in page offers its organization's). */
+export function LanguageMenu({ languages }: { languages?: readonly string[] }) {
   const { t } = useTranslation();
+  const offered = Object.entries(LANGUAGE_NAMES).filter(([key]) => !languages || languages.includes(key));
   return (
     <Dropdown
       trigger={['click']}
       menu={{
-        items: Object.entries(LANGUAGE_NAMES).map(([key, label]) => ({ key, label, lang: key })),
+        items: offered.map(([key, label]) => ({ key, label, lang: key })),
         selectable: true,
         selectedKeys: [currentLanguage()],
         onClick: ({ key }) => changeLanguage(key as UiLanguage),

@@ -1,0 +1,222 @@
+import { defaultSigninItems } from '@gatehouse/entities';
+import { describe, expect, it } from 'vitest';
+import {
+  forgetLinkOf,
+  offeredSigninMethods,
+  organizationChoiceOf,
+  organizationSigninPath,
+  type SigninContext,
+  type SigninItemRow,
+  signinLayout,
+} from './signin-model';
+
+const item = (name: string, fields: Partial<SigninItemRow> = {}): SigninItemRow => ({
+  name,
+  visible: true,
+  required: true,
+  label: '',
+  customCss: '',
+  placeholder: '',
+  rule: 'None',
+  isCustom: false,
+  ...fields,
+});
+
+const CONSOLE: SigninContext = { keepsSession: true, fromOrganizationChoice: false, signupLink: '/signup/shop' };
+const PASSWORD = [{ name: 'Password', displayName: 'Password', rule: 'All' }];
+
+const app = (fields: Record<string, unknown> = {}) => ({
+  name: 'shop',
+  organization: 'acme',
+  enablePassword: true,
+  signinMethods: PASSWORD,
+  signinItems: defaultSigninItems(),
+  signupItems: [],
+  organizationObj: { languages: ['en', 'zh', 'es'] },
+  ...fields,
+});
+
+const kinds = (layout: ReturnType<typeof signinLayout>) => layout.parts.map((part) => part.kind);
+
+describe('signinLayout', () => {
+  it('gives the default form while the application loads and for applications without sign-in items', () => {
+    for (const record of [null, app({ signinItems: [] }), app({ signinItems: undefined })]) {
+      const layout = signinLayout(record, CONSOLE);
+      expect(kinds(layout)).toEqual(['username', 'password', 'autoSignin', 'loginButton', 'signupLink']);
+      expect(layout).toMatchObject({ notice: null, showLogo: true, autoSigninDefault: true, agreement: 'none', css: '' });
+    }
+    // No session is kept (a protocol sign-in without the sign-in session): no box; no sign-up: no link.
+    expect(kinds(signinLayout(null, { ...CONSOLE, keepsSession: false, signupLink: null }))).toEqual([
+      'username',
+      'password',
+      'loginButton',
+    ]);
+  });
+
+  it('follows the default items: the box beside the Forgot password? link, the button, the sign-up link', () => {
+    const layout = signinLayout(app(), CONSOLE);
+    expect(layout.parts).toEqual([
+      { kind: 'username', label: '', placeholder: '' },
+      { kind: 'password', label: '', placeholder: '' },
+      { kind: 'forgotPassword', autoSignin: true, link: { label: '', to: '/forget/shop' } },
+      { kind: 'loginButton', label: '' },
+      { kind: 'signupLink', label: '', to: '/signup/shop' },
+    ]);
+    expect(layout).toMatchObject({ showLogo: true, languages: ['en', 'zh'], notice: null });
+  });
+
+  it('keeps the order of the items, leaves hidden ones out and takes their labels and placeholders', () => {
+    const layout = signinLayout(
+      app({
+        signinItems: [
+          item('Logo', { visible: false }),
+          item('Login button', { label: 'Enter the shop' }),
+          item('Password', { label: 'Secret', placeholder: 'your secret' }),
+          item('Username', { label: 'Shopper', placeholder: 'name or e-mail' }),
+          item('Forgot password?', { visible: false }),
+          item('Signup link', { label: 'Create an account' }),
+          item('Languages', { visible: false }),
+        ],
+      }),
+      CONSOLE,
+    );
+    expect(layout.parts).toEqual([
+      { kind: 'loginButton', label: 'Enter the shop' },
+      { kind: 'password', label: 'Secret', placeholder: 'your secret' },
+      { kind: 'username', label: 'Shopper', placeholder: 'name or e-mail' },
+      // Casdoor keeps the box where the hidden link was.
+      { kind: 'forgotPassword', autoSignin: true, link: null },
+      { kind: 'signupLink', label: 'Create an account', to: '/signup/shop' },
+    ]);
+    expect(layout.showLogo).toBe(false);
+    expect(layout.languages).toBeNull();
+  });
+
+  it('shows the Auto sign in box only when a session is kept and its item allows it', () => {
+    const hidden = app({ signinItems: [item('Username'), item('Password'), item('Auto sign in', { visible: false })] });
+    expect(kinds(signinLayout(hidden, CONSOLE))).toEqual(['username', 'password', 'loginButton']);
+    const own = app({ signinItems: [item('Username'), item('Password'), item('Auto sign in'), item('Login button')] });
+    expect(kinds(signinLayout(own, CONSOLE))).toEqual(['username', 'password', 'autoSignin', 'loginButton']);
+    expect(kinds(signinLayout(own, { ...CONSOLE, keepsSession: false }))).toEqual(['username', 'password', 'loginButton']);
+    // Beside a Forgot password? link, the box follows the Auto sign in item's visibility.
+    const both = app({ signinItems: [item('Forgot password?'), item('Auto sign in', { visible: false })] });
+    expect(signinLayout(both, CONSOLE).parts[0]).toEqual({
+      kind: 'forgotPassword',
+      autoSignin: false,
+      link: { label: '', to: '/forget/shop' },
+    });
+  });
+
+  it('starts the box unticked under the "Auto sign in - False" rule', () => {
+    expect(signinLayout(app(), CONSOLE).autoSigninDefault).toBe(true);
+    const off = app({ signinItems: [item('Forgot password?', { rule: 'Auto sign in - False' }), item('Login button')] });
+    expect(signinLayout(off, CONSOLE).autoSigninDefault).toBe(false);
+  });
+
+  it('asks for the agreement when the Agreement item is visible and a rule asks for it', () => {
+    const signup = (rule: string) => [{ name: 'Agreement', visible: true, required: true, rule }];
+    const items = [item('Username'), item('Password'), item('Agreement'), item('Login button')];
+    expect(signinLayout(app({ signinItems: items, signupItems: signup('None') }), CONSOLE).agreement).toBe('none');
+    const required = signinLayout(app({ signinItems: items, signupItems: signup('Signin') }), CONSOLE);
+    expect(required.agreement).toBe('unchecked');
+    expect(kinds(required)).toEqual(['username', 'password', 'agreement', 'loginButton']);
+    expect(signinLayout(app({ signinItems: items, signupItems: signup('Signin (Default True)') }), CONSOLE).agreement).toBe(
+      'checked',
+    );
+    // The sign-in item's own rule, when it names one.
+    const own = [item('Username'), item('Agreement', { rule: 'Signin' })];
+    expect(signinLayout(app({ signinItems: own }), CONSOLE).agreement).toBe('unchecked');
+    // A hidden Agreement item asks nothing.
+    const hidden = [item('Agreement', { visible: false, rule: 'Signin' })];
+    expect(signinLayout(app({ signinItems: hidden, signupItems: signup('Signin') }), CONSOLE).agreement).toBe('none');
+  });
+
+  it('renders custom items as HTML (Casdoor keeps it in customCss) and collects the CSS of visible items', () => {
+    const layout = signinLayout(
+      app({
+        signinItems: [
+          item('Username', { customCss: '<style>.login-username { color: red; }</style>' }),
+          item('Password', { visible: false, customCss: '.login-password { color: blue; }' }),
+          item('Text 1', { isCustom: true, customCss: '<p>Welcome</p>' }),
+          item('Notice', { isCustom: true, label: '<b>Read me</b>' }),
+          item('Hidden note', { isCustom: true, visible: false, customCss: '<p>no</p>' }),
+        ],
+      }),
+      CONSOLE,
+    );
+    expect(layout.parts.filter((part) => part.kind === 'html')).toEqual([
+      { kind: 'html', key: 'Text 1', html: '<p>Welcome</p>' },
+      { kind: 'html', key: 'Notice', html: '<b>Read me</b>' },
+    ]);
+    expect(layout.css).toBe('.login-username { color: red; }');
+  });
+
+  it('shows the Back button only on the way back to the organization choice', () => {
+    const items = [item('Back button'), item('Username'), item('Password')];
+    expect(kinds(signinLayout(app({ signinItems: items }), CONSOLE))).not.toContain('backButton');
+    expect(kinds(signinLayout(app({ signinItems: items }), { ...CONSOLE, fromOrganizationChoice: true }))[0]).toBe('backButton');
+  });
+
+  it('offers no password form when the application refuses passwords, keeping the sign-up link', () => {
+    const disabled = signinLayout(app({ enablePassword: false }), CONSOLE);
+    expect(disabled.notice).toBe('passwordDisabled');
+    expect(kinds(disabled)).toEqual(['signupLink']);
+    const noMethod = signinLayout(app({ signinMethods: [{ name: 'Verification code', rule: 'All' }] }), CONSOLE);
+    expect(noMethod.notice).toBe('passwordDisabled');
+    const hidden = signinLayout(app({ signinMethods: [{ name: 'Password', rule: 'Hide password' }] }), CONSOLE);
+    expect(hidden.notice).toBe('noMethod');
+    expect(kinds(hidden)).toEqual(['signupLink']);
+    expect(signinLayout(app({ enablePassword: false, signinItems: [] }), CONSOLE).parts).toEqual([
+      { kind: 'signupLink', label: '', to: '/signup/shop' },
+    ]);
+  });
+
+  it('lists the organization languages the console speaks, hiding the menu below two', () => {
+    expect(signinLayout(app({ organizationObj: { languages: ['en'] } }), CONSOLE).languages).toBeNull();
+    expect(signinLayout(app({ organizationObj: { languages: ['zh', 'en'] } }), CONSOLE).languages).toEqual(['en', 'zh']);
+    expect(signinLayout(app({ organizationObj: null }), CONSOLE).languages).toEqual(['en', 'zh']);
+  });
+});
+
+describe('offeredSigninMethods', () => {
+  it('offers only the methods of this release, in order, Password unless hidden or refused', () => {
+    const methods = [
+      { name: 'Verification code', rule: 'All' },
+      { name: 'Password', displayName: 'Pass', rule: 'Non-LDAP' },
+    ];
+    expect(offeredSigninMethods({ enablePassword: true, signinMethods: methods })).toEqual([methods[1]]);
+    expect(offeredSigninMethods({ enablePassword: true, signinMethods: methods }, ['Password', 'Verification code'])).toEqual(
+      methods,
+    );
+    expect(offeredSigninMethods({ enablePassword: true, signinMethods: [] }).map((m) => m.name)).toEqual(['Password']);
+    expect(offeredSigninMethods({ enablePassword: false, signinMethods: methods })).toEqual([]);
+    expect(offeredSigninMethods({ enablePassword: true, signinMethods: [{ name: 'Password', rule: 'Hide-Password' }] })).toEqual(
+      [],
+    );
+  });
+});
+
+describe('links', () => {
+  it('sends Forgot password? to the forget URL, else to the console page of the application', () => {
+    expect(forgetLinkOf({ name: 'shop', forgetUrl: 'https://shop.test/reset' })).toBe('https://shop.test/reset');
+    expect(forgetLinkOf({ name: 'my shop' })).toBe('/forget/my%20shop');
+    expect(forgetLinkOf(null)).toBe('/forget/app-built-in');
+  });
+});
+
+describe('organization choice', () => {
+  it('asks for an organization under Select or Input, unless the page came from the choice', () => {
+    const none = new URLSearchParams();
+    expect(organizationChoiceOf({ orgChoiceMode: 'Select' }, none)).toBe('Select');
+    expect(organizationChoiceOf({ orgChoiceMode: 'Input' }, none)).toBe('Input');
+    expect(organizationChoiceOf({ orgChoiceMode: 'None' }, none)).toBeNull();
+    expect(organizationChoiceOf({ orgChoiceMode: '' }, none)).toBeNull();
+    expect(organizationChoiceOf(null, none)).toBeNull();
+    expect(organizationChoiceOf({ orgChoiceMode: 'Select' }, new URLSearchParams('orgChoiceMode=None'))).toBeNull();
+  });
+
+  it("goes to the organization's sign-in page, which skips the choice", () => {
+    expect(organizationSigninPath(' acme ')).toBe('/login/acme?orgChoiceMode=None');
+    expect(organizationSigninPath('a/b')).toBe('/login/a%2Fb?orgChoiceMode=None');
+  });
+});

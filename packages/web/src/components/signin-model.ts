@@ -1,0 +1,241 @@
+import {
+  agreementMode,
+  BUILT_IN_APPLICATION,
+  findItem,
+  isPasswordSigninEnabled,
+  type SigninMethodRow,
+  type SignupItemRow,
+  UI_LANGUAGES,
+} from '@gatehouse/entities';
+import { cssText } from './application-appearance';
+
+/**
+ * The sign-in page's model, without React: what an application's sign-in items and sign-in methods
+ * put on the sign-in card (spec part 2 §3.1, §5.1), in the items' order, and where the page's links
+ * go. Applications without sign-in items (older records) get the default form.
+ */
+
+/** A row of the application's sign-in items table. */
+export interface SigninItemRow {
+  name: string;
+  visible?: boolean;
+  required?: boolean;
+  label?: string;
+  customCss?: string;
+  placeholder?: string;
+  rule?: string;
+  isCustom?: boolean;
+}
+
+/** The sign-in methods this release can offer on the page (the others arrive with later releases). */
+export const AVAILABLE_SIGNIN_METHODS: readonly string[] = ['Password'];
+
+/** Rules of the Forgot password? and Auto sign in items that leave the "Auto sign in" box unticked. */
+const AUTO_SIGNIN_OFF_RULES = new Set(['Auto sign in - False', 'False']);
+/** Agreement rules a sign-in item may carry itself (else the sign-up items' Agreement row decides). */
+const AGREEMENT_RULES: Record<string, 'unchecked' | 'checked'> = { Signin: 'unchecked', 'Signin (Default True)': 'checked' };
+
+/** One element of the card, in the order of the application's items. */
+export type SigninPart =
+  | { kind: 'backButton' }
+  | { kind: 'username'; label: string; placeholder: string }
+  | { kind: 'password'; label: string; placeholder: string }
+  | { kind: 'agreement' }
+  /** The "Auto sign in" box and/or the "Forgot password?" link, on one line. */
+  | { kind: 'forgotPassword'; autoSignin: boolean; link: { label: string; to: string } | null }
+  | { kind: 'autoSignin' }
+  | { kind: 'loginButton'; label: string }
+  | { kind: 'signupLink'; label: string; to: string }
+  /** A custom item: the administrator's HTML (sanitized when rendered). */
+  | { kind: 'html'; key: string; html: string };
+
+/** Why the card has no password form. */
+export type SigninNotice = 'passwordDisabled' | 'noMethod';
+
+export interface SigninLayout {
+  parts: SigninPart[];
+  /** Set when the page offers no way to sign in with a password. */
+  notice: SigninNotice | null;
+  showLogo: boolean;
+  /** The languages of the language menu; null hides it. */
+  languages: string[] | null;
+  /** The "Auto sign in" box starts ticked. */
+  autoSigninDefault: boolean;
+  /** The agreement box, when there is one: it must be ticked to sign in; 'checked' starts ticked. */
+  agreement: 'none' | 'unchecked' | 'checked';
+  /** The custom CSS of the visible built-in items. */
+  css: string;
+}
+
+export interface SigninContext {
+  /**
+   * Whether this sign-in keeps a console session: always for the console's own sign-in, when the
+   * application enables the sign-in session for a protocol sign-in. Without one there is nothing
+   * for "Auto sign in" to keep.
+   */
+  keepsSession: boolean;
+  /** The page was reached from the organization choice (?orgChoiceMode=None): a Back button may go back to it. */
+  fromOrganizationChoice: boolean;
+  /** Where "sign up now" goes (signupLinkOf), or null when the application shows no sign-up link. */
+  signupLink: string | null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const rows = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** A custom item holds HTML: Casdoor keeps it in customCss, a label may hold it too. */
+export function isCustomSigninItem(row: SigninItemRow): boolean {
+  return !!row.isCustom || row.name.startsWith('Text ');
+}
+
+/** Where "Forgot password?" goes: the application's own page, else the console's forget page of the application. */
+export function forgetLinkOf(app: Record<string, unknown> | null | undefined): string {
+  const url = text(app?.forgetUrl);
+  if (url) return url;
+  return `/forget/${encodeURIComponent(text(app?.name) || BUILT_IN_APPLICATION)}`;
+}
+
+/**
+ * The methods the page offers, in the application's order: those this release implements, without
+ * Password when its rule is "Hide password" or when the application does not accept passwords.
+ * Applications listing no methods offer Password.
+ */
+export function offeredSigninMethods(
+  app: { enablePassword?: boolean; signinMethods?: readonly SigninMethodRow[] },
+  available: readonly string[] = AVAILABLE_SIGNIN_METHODS,
+): SigninMethodRow[] {
+  const listed = app.signinMethods?.length ? app.signinMethods : [{ name: 'Password', displayName: 'Password', rule: 'All' }];
+  return listed.filter((method) => {
+    if (!available.includes(method.name)) return false;
+    if (method.name !== 'Password') return true;
+    return isPasswordSigninEnabled(app) && method.rule !== 'Hide password' && method.rule !== 'Hide-Password';
+  });
+}
+
+/** The console languages of the language menu: those the organization lists, null when fewer than two remain. */
+function menuLanguages(app: Record<string, unknown> | null | undefined): string[] | null {
+  const org = (app?.organizationObj ?? null) as Record<string, unknown> | null;
+  const listed = Array.isArray(org?.languages) ? (org.languages as unknown[]).map(String) : null;
+  const languages = listed ? UI_LANGUAGES.filter((language) => listed.includes(language)) : [...UI_LANGUAGES];
+  return languages.length > 1 ? languages : null;
+}
+
+/** The default form of applications without sign-in items. */
+function defaultParts(context: SigninContext): SigninPart[] {
+  const parts: SigninPart[] = [
+    { kind: 'username', label: '', placeholder: '' },
+    { kind: 'password', label: '', placeholder: '' },
+  ];
+  if (context.keepsSession) parts.push({ kind: 'autoSignin' });
+  parts.push({ kind: 'loginButton', label: '' });
+  if (context.signupLink) parts.push({ kind: 'signupLink', label: '', to: context.signupLink });
+  return parts;
+}
+
+/**
+ * What the sign-in card shows for an application record (get-app-login's answer or null while it
+ * loads). Labels and placeholders left '' take the page's own words.
+ */
+export function signinLayout(app: Record<string, unknown> | null | undefined, context: SigninContext): SigninLayout {
+  const items = rows<SigninItemRow>(app?.signinItems);
+  const signupItems = rows<SignupItemRow>(app?.signupItems);
+  const passwordEnabled = !app || isPasswordSigninEnabled(app);
+  const password = !app || offeredSigninMethods(app).some((method) => method.name === 'Password');
+  const notice: SigninNotice | null = password ? null : passwordEnabled ? 'noMethod' : 'passwordDisabled';
+  const languages = menuLanguages(app);
+
+  if (items.length === 0) {
+    const parts = defaultParts(context);
+    return {
+      parts: password ? parts : parts.filter((part) => part.kind === 'signupLink'),
+      notice,
+      showLogo: true,
+      languages,
+      autoSigninDefault: true,
+      agreement: 'none',
+      css: '',
+    };
+  }
+
+  const forgot = findItem(items, 'Forgot password?');
+  const autoRow = findItem(items, 'Auto sign in');
+  // The box sits beside the Forgot password? link (Casdoor's place for it, shown even when the link
+  // is hidden); the Auto sign in item shows or hides it, or places it when there is no such link.
+  const autoSignin = password && context.keepsSession && (autoRow ? !!autoRow.visible : !!forgot);
+  const autoSigninDefault = !AUTO_SIGNIN_OFF_RULES.has(forgot?.rule ?? '') && !AUTO_SIGNIN_OFF_RULES.has(autoRow?.rule ?? '');
+  const agreementRow = findItem(items, 'Agreement');
+  const agreement =
+    password && agreementRow?.visible ? (AGREEMENT_RULES[agreementRow.rule ?? ''] ?? agreementMode(signupItems)) : 'none';
+
+  const parts: SigninPart[] = [];
+  const css: string[] = [];
+  for (const row of items) {
+    if (isCustomSigninItem(row)) {
+      const html = text(row.customCss) || text(row.label);
+      if (row.visible && html) parts.push({ kind: 'html', key: row.name, html });
+      continue;
+    }
+    const visible = !!row.visible;
+    if (visible && row.customCss) css.push(cssText(row.customCss));
+    const label = text(row.label).trim();
+    const placeholder = text(row.placeholder);
+    switch (row.name) {
+      case 'Back button':
+        // Back to the organization choice, the only page the sign-in page knows it came from.
+        if (visible && context.fromOrganizationChoice) parts.push({ kind: 'backButton' });
+        break;
+      case 'Username':
+        if (visible && password) parts.push({ kind: 'username', label, placeholder });
+        break;
+      case 'Password':
+        if (visible && password) parts.push({ kind: 'password', label, placeholder });
+        break;
+      case 'Agreement':
+        if (agreement !== 'none') parts.push({ kind: 'agreement' });
+        break;
+      case 'Forgot password?': {
+        const link = visible && password ? { label, to: forgetLinkOf(app) } : null;
+        if (link || autoSignin) parts.push({ kind: 'forgotPassword', autoSignin, link });
+        break;
+      }
+      case 'Auto sign in':
+        if (autoSignin && !forgot) parts.push({ kind: 'autoSignin' });
+        break;
+      case 'Login button':
+        if (visible && password) parts.push({ kind: 'loginButton', label });
+        break;
+      case 'Signup link':
+        if (visible && context.signupLink) parts.push({ kind: 'signupLink', label, to: context.signupLink });
+        break;
+    }
+  }
+  // Without its button the form could not be sent: the button is always there.
+  if (password && !parts.some((part) => part.kind === 'loginButton')) {
+    const at = parts.findIndex((part) => part.kind === 'signupLink');
+    parts.splice(at < 0 ? parts.length : at, 0, { kind: 'loginButton', label: '' });
+  }
+  return {
+    parts,
+    notice,
+    showLogo: !!findItem(items, 'Logo')?.visible,
+    languages: findItem(items, 'Languages')?.visible ? languages : null,
+    autoSigninDefault,
+    agreement,
+    css: css.filter(Boolean).join('\n'),
+  };
+}
+
+/** The organization choice of the console's sign-in page, or null when the page goes straight to the form. */
+export function organizationChoiceOf(
+  app: Record<string, unknown> | null | undefined,
+  search: URLSearchParams,
+): 'Select' | 'Input' | null {
+  if (search.get('orgChoiceMode') === 'None') return null;
+  const mode = app?.orgChoiceMode;
+  return mode === 'Select' || mode === 'Input' ? mode : null;
+}
+
+/** The sign-in page of a chosen organization; it skips the choice, and its Back button returns to it. */
+export function organizationSigninPath(organization: string): string {
+  return `/login/${encodeURIComponent(organization.trim())}?orgChoiceMode=None`;
+}

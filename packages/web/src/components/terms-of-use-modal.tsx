@@ -1,0 +1,36 @@
+import { Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  /** The application's terms of use (an HTML page). */
+  url: string;
+  open: boolean;
+  onAccept: () => void;
+  onDecline: () => void;
+}
+
+/** The terms of use of an application in a dialog, from the agreement of its sign-in and sign-up pages. */
+export function TermsOfUseModal({ url, open, onAccept, onDecline }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      title={t('signup.termsOfUse')}
+      open={open}
+      width={800}
+      okText={t('signup.accept')}
+      cancelText={t('signup.decline')}
+      onOk={onAccept}
+      onCancel={onDecline}
+    >
+      <iframe
+        src={url}
+        title={t('signup.termsOfUse')}
+        // The terms are a page of their own: shown, never run.
+        sandbox=""
+        style={{ width: '100%', height: '60vh', border: 'none' }}
+      />
+    </Modal>
+  );
+}
+
+export default TermsOfUseModal;
