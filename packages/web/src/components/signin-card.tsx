@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { AppLink } from './app-link';
 import { ApplicationFrame } from './application-frame';
 import { type SigninPart, signinLayout } from './signin-model';
+import { TermsOfUseLink } from './terms-of-use-link';
 
 // The dialog loads only for applications whose agreement links terms of use.
 const TermsOfUseModal = lazy(() => import('./terms-of-use-modal'));
@@ -150,13 +151,7 @@ export function SigninCard({
               >
                 <Checkbox>{t('signup.iAgree')}</Checkbox>
               </Form.Item>
-              {termsOfUse ? (
-                <Button type="link" style={{ paddingInline: 0 }} onClick={() => setTermsOpen(true)} aria-haspopup="dialog">
-                  {t('signup.termsOfUse')}
-                </Button>
-              ) : (
-                <Typography.Text>{t('signup.termsOfUse')}</Typography.Text>
-              )}
+              <TermsOfUseLink termsOfUse={termsOfUse} onOpen={() => setTermsOpen(true)} />
             </Flex>
           </Form.Item>
         );

@@ -15,7 +15,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
-import { ListEditor, type ListEditorColumn, StringListEditor } from '../crud/list-editor';
+import { ListEditor, type ListEditorColumn, type ListEditorProps, StringListEditor } from '../crud/list-editor';
 import {
   customScopeRows,
   PROVIDER_RULE_OPTIONS,
@@ -47,34 +47,62 @@ export function RedirectUrisTable({ id, value, onChange, disabled, label }: Fiel
   );
 }
 
-export function SigninMethodsTable({ id, value, onChange, disabled, label }: FieldControlProps) {
+/** The row rules of a table (application-rows.ts): how a row is added, edited and kept. */
+type RowRules<R> = Pick<ListEditorProps<R>, 'newRow' | 'canAdd' | 'undeletable' | 'onCellChange'>;
+
+/** A table of rows: where empty starts, the row rules, the columns and an optional hint under it. */
+interface RowsTableSpec<R> {
+  empty: () => R[];
+  rules: RowRules<R>;
+  columns: (t: TFunction) => ListEditorColumn<R>[];
+  hint?: string;
+}
+
+/** A field control editing a JSON list of rows (or their JSON text) with a ListEditor. */
+function RowsTable<R extends object>({
+  spec,
+  id,
+  value,
+  onChange,
+  disabled,
+  label,
+}: FieldControlProps & { spec: RowsTableSpec<R> }) {
   const { t } = useTranslation();
-  const [rows, setRows] = useJsonValue<SigninMethod[]>(value, onChange, defaultSigninMethods);
-  const columns: ListEditorColumn<SigninMethod>[] = [
-    { key: 'name', title: title(t, 'name'), kind: 'select', options: signinMethodRows.nameOptions },
-    { key: 'displayName', title: title(t, 'displayName'), kind: 'text' },
-    { key: 'rule', title: title(t, 'rule'), kind: 'select', options: signinMethodRows.ruleOptions },
-  ];
+  const [rows, setRows] = useJsonValue<R[]>(value, onChange, spec.empty);
   return (
-    <ListEditor<SigninMethod>
+    <ListEditor<R>
       id={id}
       value={rows}
       onChange={setRows}
       disabled={disabled}
       label={label}
-      columns={columns}
-      newRow={signinMethodRows.newRow}
-      canAdd={signinMethodRows.canAdd}
-      undeletable={signinMethodRows.undeletable}
-      onCellChange={signinMethodRows.onCellChange}
+      columns={spec.columns(t)}
+      newRow={spec.rules.newRow}
+      canAdd={spec.rules.canAdd}
+      undeletable={spec.rules.undeletable}
+      onCellChange={spec.rules.onCellChange}
+      hint={spec.hint && t(spec.hint)}
     />
   );
 }
 
-export function SignupItemsTable({ id, value, onChange, disabled, label }: FieldControlProps) {
-  const { t } = useTranslation();
-  const [rows, setRows] = useJsonValue<SignupItem[]>(value, onChange, defaultSignupItems);
-  const columns: ListEditorColumn<SignupItem>[] = [
+const SIGNIN_METHODS: RowsTableSpec<SigninMethod> = {
+  empty: defaultSigninMethods,
+  rules: signinMethodRows,
+  columns: (t) => [
+    { key: 'name', title: title(t, 'name'), kind: 'select', options: signinMethodRows.nameOptions },
+    { key: 'displayName', title: title(t, 'displayName'), kind: 'text' },
+    { key: 'rule', title: title(t, 'rule'), kind: 'select', options: signinMethodRows.ruleOptions },
+  ],
+};
+export function SigninMethodsTable(props: FieldControlProps) {
+  return <RowsTable {...props} spec={SIGNIN_METHODS} />;
+}
+
+const SIGNUP_ITEMS: RowsTableSpec<SignupItem> = {
+  empty: defaultSignupItems,
+  rules: signupItemRows,
+  columns: (t) => [
     { key: 'name', title: title(t, 'name'), kind: 'select', options: signupItemRows.nameOptions },
     { key: 'visible', title: title(t, 'visible'), kind: 'switch', absent: signupItemRows.visibilityAbsent },
     { key: 'required', title: title(t, 'required'), kind: 'switch', disabled: signupItemRows.requiredDisabled },
@@ -92,27 +120,16 @@ export function SignupItemsTable({ id, value, onChange, disabled, label }: Field
       options: signupItemRows.ruleOptions,
       disabled: signupItemRows.ruleDisabled,
     },
-  ];
-  return (
-    <ListEditor<SignupItem>
-      id={id}
-      value={rows}
-      onChange={setRows}
-      disabled={disabled}
-      label={label}
-      columns={columns}
-      newRow={signupItemRows.newRow}
-      canAdd={signupItemRows.canAdd}
-      undeletable={signupItemRows.undeletable}
-      onCellChange={signupItemRows.onCellChange}
-    />
-  );
+  ],
+};
+export function SignupItemsTable(props: FieldControlProps) {
+  return <RowsTable {...props} spec={SIGNUP_ITEMS} />;
 }
 
-export function SigninItemsTable({ id, value, onChange, disabled, label }: FieldControlProps) {
-  const { t } = useTranslation();
-  const [rows, setRows] = useJsonValue<SigninItem[]>(value, onChange, defaultSigninItems);
-  const columns: ListEditorColumn<SigninItem>[] = [
+const SIGNIN_ITEMS: RowsTableSpec<SigninItem> = {
+  empty: defaultSigninItems,
+  rules: signinItemRows,
+  columns: (t) => [
     { key: 'name', title: title(t, 'name'), kind: signinItemRows.nameKind, options: signinItemRows.nameOptions },
     { key: 'isCustom', title: title(t, 'isCustom'), kind: 'switch' },
     { key: 'visible', title: title(t, 'visible'), kind: 'switch' },
@@ -121,25 +138,16 @@ export function SigninItemsTable({ id, value, onChange, disabled, label }: Field
     { key: 'customCss', title: title(t, 'customCss'), kind: 'text' },
     { key: 'placeholder', title: title(t, 'placeholder'), kind: 'text' },
     { key: 'rule', title: title(t, 'rule'), kind: 'text' },
-  ];
-  return (
-    <ListEditor<SigninItem>
-      id={id}
-      value={rows}
-      onChange={setRows}
-      disabled={disabled}
-      label={label}
-      columns={columns}
-      newRow={signinItemRows.newRow}
-      onCellChange={signinItemRows.onCellChange}
-    />
-  );
+  ],
+};
+export function SigninItemsTable(props: FieldControlProps) {
+  return <RowsTable {...props} spec={SIGNIN_ITEMS} />;
 }
 
-export function ProvidersTable({ id, value, onChange, disabled, label }: FieldControlProps) {
-  const { t } = useTranslation();
-  const [rows, setRows] = useJsonValue<ApplicationProvider[]>(value, onChange, () => []);
-  const columns: ListEditorColumn<ApplicationProvider>[] = [
+const PROVIDERS: RowsTableSpec<ApplicationProvider> = {
+  empty: () => [],
+  rules: providerRows,
+  columns: (t) => [
     { key: 'name', title: title(t, 'name'), kind: 'text', invalid: (row) => row.name.trim() === '' },
     { key: 'canSignUp', title: title(t, 'canSignUp'), kind: 'switch' },
     { key: 'canSignIn', title: title(t, 'canSignIn'), kind: 'switch' },
@@ -147,60 +155,36 @@ export function ProvidersTable({ id, value, onChange, disabled, label }: FieldCo
     { key: 'prompted', title: title(t, 'prompted'), kind: 'switch' },
     { key: 'signupGroup', title: title(t, 'signupGroup'), kind: 'text' },
     { key: 'rule', title: title(t, 'rule'), kind: 'select', options: PROVIDER_RULE_OPTIONS },
-  ];
-  return (
-    <ListEditor<ApplicationProvider>
-      id={id}
-      value={rows}
-      onChange={setRows}
-      disabled={disabled}
-      label={label}
-      columns={columns}
-      newRow={providerRows.newRow}
-      hint={t('application.providersHint')}
-    />
-  );
+  ],
+  hint: 'application.providersHint',
+};
+export function ProvidersTable(props: FieldControlProps) {
+  return <RowsTable {...props} spec={PROVIDERS} />;
 }
 
-export function SamlAttributesTable({ id, value, onChange, disabled, label }: FieldControlProps) {
-  const { t } = useTranslation();
-  const [rows, setRows] = useJsonValue<SamlAttribute[]>(value, onChange, () => []);
-  const columns: ListEditorColumn<SamlAttribute>[] = [
+const SAML_ATTRIBUTES: RowsTableSpec<SamlAttribute> = {
+  empty: () => [],
+  rules: samlAttributeRows,
+  columns: (t) => [
     { key: 'name', title: title(t, 'name'), kind: 'text' },
     { key: 'nameFormat', title: title(t, 'nameFormat'), kind: 'select', options: SAML_NAME_FORMATS },
     { key: 'value', title: title(t, 'value'), kind: 'text' },
-  ];
-  return (
-    <ListEditor<SamlAttribute>
-      id={id}
-      value={rows}
-      onChange={setRows}
-      disabled={disabled}
-      label={label}
-      columns={columns}
-      newRow={samlAttributeRows.newRow}
-    />
-  );
+  ],
+};
+export function SamlAttributesTable(props: FieldControlProps) {
+  return <RowsTable {...props} spec={SAML_ATTRIBUTES} />;
 }
 
-/** Scopes beyond OpenID Connect's: asking for one shows the consent screen, with its display name and description. */
-export function CustomScopesTable({ id, value, onChange, disabled, label }: FieldControlProps) {
-  const { t } = useTranslation();
-  const [rows, setRows] = useJsonValue<CustomScope[]>(value, onChange, () => []);
-  const columns: ListEditorColumn<CustomScope>[] = [
+const CUSTOM_SCOPES: RowsTableSpec<CustomScope> = {
+  empty: () => [],
+  rules: customScopeRows,
+  columns: (t) => [
     { key: 'scope', title: title(t, 'scope'), kind: 'text' },
     { key: 'displayName', title: title(t, 'displayName'), kind: 'text' },
     { key: 'description', title: title(t, 'description'), kind: 'text' },
-  ];
-  return (
-    <ListEditor<CustomScope>
-      id={id}
-      value={rows}
-      onChange={setRows}
-      disabled={disabled}
-      label={label}
-      columns={columns}
-      newRow={customScopeRows.newRow}
-    />
-  );
+  ],
+};
+/** Scopes beyond OpenID Connect's: asking for one shows the consent screen, with its display name and description. */
+export function CustomScopesTable(props: FieldControlProps) {
+  return <RowsTable {...props} spec={CUSTOM_SCOPES} />;
 }

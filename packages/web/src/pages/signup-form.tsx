@@ -4,6 +4,7 @@ import DOMPurify from 'dompurify';
 import { Fragment, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
+import { TermsOfUseLink } from '../components/terms-of-use-link';
 import {
   fieldViolation,
   type SignupApplication,
@@ -195,13 +196,7 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, busy, 
               <Form.Item name="agreement" valuePropName="checked" noStyle rules={[check(field)]}>
                 <Checkbox>{t('signup.iAgree')}</Checkbox>
               </Form.Item>
-              {termsOfUse ? (
-                <Button type="link" style={{ paddingInline: 0 }} onClick={() => setTermsOpen(true)} aria-haspopup="dialog">
-                  {t('signup.termsOfUse')}
-                </Button>
-              ) : (
-                <Typography.Text>{t('signup.termsOfUse')}</Typography.Text>
-              )}
+              <TermsOfUseLink termsOfUse={termsOfUse} onOpen={() => setTermsOpen(true)} />
             </Flex>
           </Form.Item>
         );
