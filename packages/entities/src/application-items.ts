@@ -64,6 +64,18 @@ export const SIGNIN_ITEM_NAMES = [
   'Auto sign in',
 ] as const;
 
+/**
+ * The rules a sign-in item may take, by item (Casdoor's choices): provider icons big or small, the
+ * captcha as a pop-up or inline, "Forgot password?" deciding whether Auto sign in starts ticked,
+ * and the languages menu as the default icon or a label. Other items take no rule.
+ */
+export const SIGNIN_ITEM_RULES: Readonly<Record<string, readonly string[]>> = {
+  Providers: ['big', 'small'],
+  Captcha: ['pop up', 'inline'],
+  'Forgot password?': ['None', 'Auto sign in - False'],
+  Languages: ['None', 'Label'],
+};
+
 /** Provider rules on an application (§5.1). */
 export const PROVIDER_RULES = {
   oauth: ['Default', 'OneTap'],
@@ -193,7 +205,7 @@ const signin = (name: string, visible = true): SigninItem => ({
   label: '',
   customCss: '',
   placeholder: '',
-  rule: 'None',
+  rule: SIGNIN_ITEM_RULES[name]?.[0] ?? 'None',
   isCustom: false,
 });
 

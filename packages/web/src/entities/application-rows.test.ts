@@ -105,4 +105,28 @@ describe('sign-in item rows', () => {
     expect(signinItemRows.nameKind({ ...rows[0]!, isCustom: true })).toBe('text');
     expect(signinItemRows.newRow(rows.slice(1))).toMatchObject({ name: rows[0]!.name, isCustom: false });
   });
+
+  it('offers each sign-in item its own rule choices, and a renamed item takes its first one', () => {
+    const item = (name: string, rule = 'None') => ({
+      name,
+      visible: true,
+      required: true,
+      label: '',
+      customCss: '',
+      placeholder: '',
+      rule,
+      isCustom: false,
+    });
+    expect(signinItemRows.ruleOptions(item('Providers'))).toEqual(['big', 'small']);
+    expect(signinItemRows.ruleOptions(item('Forgot password?'))).toEqual(['None', 'Auto sign in - False']);
+    expect(signinItemRows.ruleAbsent(item('Username'))).toBe(true);
+    expect(signinItemRows.ruleAbsent({ ...item('Captcha'), isCustom: true })).toBe(true);
+    const renamed = signinItemRows.onCellChange(item('Captcha', 'pop up'), 'name', item('Username'), []);
+    expect(renamed.rule).toBe('pop up');
+    expect(signinItemRows.onCellChange({ ...item('Languages'), rule: 'big' }, 'name', item('Providers', 'big'), []).rule).toBe(
+      'None',
+    );
+    expect(signinItemRows.onCellChange(item('Username', 'None'), 'label', item('Username'), []).rule).toBe('None');
+    expect(signinItemRows.newRow([]).rule).toBe('None');
+  });
 });

@@ -5,6 +5,7 @@ import {
   SAML_NAME_FORMATS,
   type SamlAttribute,
   SIGNIN_ITEM_NAMES,
+  SIGNIN_ITEM_RULES,
   SIGNIN_METHOD_RULES,
   SIGNIN_METHODS,
   SIGNUP_ITEM_NAMES,
@@ -104,15 +105,27 @@ export const signinItemRows = {
       label: '',
       customCss: '',
       placeholder: '',
-      rule: 'None',
+      rule: (name && SIGNIN_ITEM_RULES[name]?.[0]) || 'None',
       isCustom: name === undefined,
     };
   },
-  /** A row turned custom keeps its name as free text; one turned built-in needs a built-in name. */
+  /** The rule choices of the row's item (none for items without rules, and for custom items). */
+  ruleOptions: (row: SigninItem) => (row.isCustom ? [] : (SIGNIN_ITEM_RULES[row.name] ?? [])),
+  ruleAbsent: (row: SigninItem) => row.isCustom || !SIGNIN_ITEM_RULES[row.name],
+  /**
+   * A row turned custom keeps its name as free text; one turned built-in needs a built-in name.
+   * A renamed item takes the first rule of its new item ("None" when it has none).
+   */
   onCellChange: (next: SigninItem, key: string, _previous: SigninItem, rows: readonly SigninItem[] = []): SigninItem => {
-    if (key !== 'isCustom' || next.isCustom) return next;
-    if ((SIGNIN_ITEM_NAMES as readonly string[]).includes(next.name)) return next;
-    return { ...next, name: firstUnused(SIGNIN_ITEM_NAMES, rows) ?? next.name };
+    let row = next;
+    if (key === 'isCustom' && !row.isCustom && !(SIGNIN_ITEM_NAMES as readonly string[]).includes(row.name)) {
+      row = { ...row, name: firstUnused(SIGNIN_ITEM_NAMES, rows) ?? row.name };
+    }
+    if (key === 'name' || key === 'isCustom') {
+      const rules = row.isCustom ? undefined : SIGNIN_ITEM_RULES[row.name];
+      if (!rules?.includes(row.rule)) row = { ...row, rule: rules?.[0] ?? 'None' };
+    }
+    return row;
   },
 };
 

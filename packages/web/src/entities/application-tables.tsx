@@ -137,7 +137,13 @@ const SIGNIN_ITEMS: RowsTableSpec<SigninItem> = {
     { key: 'label', title: title(t, 'label'), kind: 'text' },
     { key: 'customCss', title: title(t, 'customCss'), kind: 'text' },
     { key: 'placeholder', title: title(t, 'placeholder'), kind: 'text' },
-    { key: 'rule', title: title(t, 'rule'), kind: 'text' },
+    {
+      key: 'rule',
+      title: title(t, 'rule'),
+      kind: 'select',
+      options: signinItemRows.ruleOptions,
+      absent: signinItemRows.ruleAbsent,
+    },
   ],
 };
 export function SigninItemsTable(props: FieldControlProps) {
