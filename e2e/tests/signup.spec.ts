@@ -282,6 +282,8 @@ test('the sign-up of an authorization request continues to the relying party', a
     await expect(page).toHaveURL(/\/login\/oauth\/authorize\?/);
     await page.getByRole('link', { name: 'sign up now' }).click();
     await expect(page).toHaveURL(/\/signup\/oauth\/authorize\?.*client_id=/);
+    // The address changes before the sign-up form replaces the sign-in form (whose Username is the same label).
+    await expect(signUpButton(page)).toBeVisible();
     const username = unique('rp');
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill('rp-secret');

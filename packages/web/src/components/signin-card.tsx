@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppLink } from './app-link';
 import { ApplicationFrame } from './application-frame';
+import { busyLoading } from './busy';
 import { type SigninPart, signinLayout } from './signin-model';
 import { TermsOfUseLink } from './terms-of-use-link';
 
@@ -174,7 +175,7 @@ export function SigninCard({
       case 'loginButton':
         return (
           <div className="login-button-box">
-            <Button className="login-button" type="primary" htmlType="submit" block loading={busy}>
+            <Button className="login-button" type="primary" htmlType="submit" block loading={busyLoading(busy)}>
               {part.label || t('general.signIn')}
             </Button>
             {errorAlert}

@@ -5,6 +5,7 @@ import { type ComponentType, memo, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useAccount } from '../auth/account';
+import { busyLoading } from '../components/busy';
 import { LoadError } from '../components/load-error';
 import { PageSpin } from '../components/page-spin';
 import { getOne, isUnauthorized, type Rec, unwrap } from '../data/provider';
@@ -110,11 +111,11 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
         htmlType={submit ? 'submit' : 'button'}
         onClick={submit ? undefined : () => form.submit()}
         disabled={!canUpdate}
-        loading={busy}
+        loading={busyLoading(busy)}
       >
         {t('general.save')}
       </Button>
-      <Button type="primary" onClick={saveAndExit} disabled={!canUpdate} loading={busy}>
+      <Button type="primary" onClick={saveAndExit} disabled={!canUpdate} loading={busyLoading(busy)}>
         {t('general.saveAndExit')}
       </Button>
       {isAdd && (

@@ -3,6 +3,7 @@ import type { ColumnType } from 'antd/es/table';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { busyLoading } from '../components/busy';
 import { LinkButton } from '../components/link-button';
 import { LoadError } from '../components/load-error';
 import { isUnauthorized, type Rec } from '../data/provider';
@@ -117,7 +118,7 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
               ref={addButton}
               type="primary"
               disabled={!list.canCreate}
-              loading={list.add.isPending}
+              loading={busyLoading(list.add.isPending)}
               onClick={() => list.add.mutate()}
             >
               {t('general.add')}

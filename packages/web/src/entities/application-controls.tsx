@@ -4,6 +4,7 @@ import { App, Button, Flex, Input, Radio, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
+import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { unwrap, uploadResource } from '../data/provider';
 import { isHtmlFile } from './application-links';
@@ -92,7 +93,7 @@ export function TermsOfUseField({ id, value, onChange, disabled, stored, label }
         <Button
           icon={<UploadOutlined aria-hidden />}
           disabled={disabled}
-          loading={busy}
+          loading={busyLoading(busy)}
           aria-label={`${label}: ${t('application.uploadHtml')}`}
         >
           {t('application.uploadHtml')}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAccount } from '../auth/account';
+import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
 import { SigninCard, type SigninValues } from '../components/signin-card';
 import { oauthLogin, unwrap } from '../data/provider';
@@ -62,7 +63,7 @@ export default function DevicePage() {
       {account ? (
         <Flex vertical gap={12}>
           <Typography.Text>{t('signin.signedInAs', { name: account.user.displayName || account.user.name })}</Typography.Text>
-          <Button type="primary" block loading={busy} disabled={!userCode} onClick={() => void approve()}>
+          <Button type="primary" block loading={busyLoading(busy)} disabled={!userCode} onClick={() => void approve()}>
             {t('signin.approveDevice')}
           </Button>
         </Flex>

@@ -3,6 +3,7 @@ import { Alert, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApplicationFrame } from '../components/application-frame';
+import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
 import { grantConsent, type Rec, unwrap } from '../data/provider';
 import { grantBodyOf, scopeRows } from './oauth-consent-model';
@@ -67,7 +68,13 @@ export function OAuthConsent({ app, query, onGranted, onDeny }: Props) {
           ))}
         </ul>
         <Flex gap={8} wrap>
-          <Button type="primary" size="large" loading={busy} onClick={() => void allow()} style={{ flex: 1, minWidth: 120 }}>
+          <Button
+            type="primary"
+            size="large"
+            loading={busyLoading(busy)}
+            onClick={() => void allow()}
+            style={{ flex: 1, minWidth: 120 }}
+          >
             {t('consent.allow')}
           </Button>
           <Button size="large" disabled={busy} onClick={onDeny} style={{ flex: 1, minWidth: 120 }}>

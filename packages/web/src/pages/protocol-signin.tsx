@@ -3,6 +3,7 @@ import { Button, Flex, Result, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
+import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
 import { ResultTitle } from '../components/result-title';
 import { SigninCard, type SigninValues } from '../components/signin-card';
@@ -90,7 +91,7 @@ export function ProtocolSignin({
     signedInHere && !useOtherAccount ? (
       <Flex vertical gap={12}>
         <Typography.Text>{t('signin.signedInAs', { name: account.user.displayName || account.user.name })}</Typography.Text>
-        <Button type="primary" block loading={busy} onClick={() => void finish()}>
+        <Button type="primary" block loading={busyLoading(busy)} onClick={() => void finish()}>
           {t('signin.continue')}
         </Button>
         <Button type="link" onClick={() => setUseOtherAccount(true)}>

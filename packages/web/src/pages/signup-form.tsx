@@ -4,6 +4,7 @@ import DOMPurify from 'dompurify';
 import { Fragment, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
+import { busyLoading } from '../components/busy';
 import { TermsOfUseLink } from '../components/terms-of-use-link';
 import {
   fieldViolation,
@@ -212,7 +213,7 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, busy, 
       case 'button':
         return (
           <>
-            <Button type="primary" htmlType="submit" block loading={busy}>
+            <Button type="primary" htmlType="submit" block loading={busyLoading(busy)}>
               {t('signup.signUp')}
             </Button>
             {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />}
