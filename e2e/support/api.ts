@@ -82,3 +82,24 @@ export async function createOrganizationWithUsers(prefix = 'org') {
   });
   return { org, admin: { name: 'boss', password: 'boss-pass' }, user: { name: 'worker', password: 'worker-pass' } };
 }
+
+/**
+ * Uploads an application's terms of use (an HTML page) the way the edit page does, and answers the
+ * URL to store in its termsOfUse.
+ */
+export async function uploadTermsOfUse(api: APIRequestContext, org: string, application: string, html: string): Promise<string> {
+  const upload = await api.post(
+    `/api/upload-resource?${new URLSearchParams({
+      owner: 'admin',
+      user: 'admin',
+      application,
+      tag: 'termsOfUse',
+      parent: 'ApplicationEditPage',
+      fullFilePath: `termsOfUse/${org}/${application}.html`,
+    })}`,
+    { multipart: { file: { name: 'terms.html', mimeType: 'text/html', buffer: Buffer.from(html) } } },
+  );
+  const uploaded = await upload.json();
+  expect(uploaded.status, uploaded.msg).toBe('ok');
+  return uploaded.data;
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addUsers, asAdmin, call, createOrganization, unique } from '../support/api.js';
+import { addUsers, asAdmin, call, createOrganization, unique, uploadTermsOfUse } from '../support/api.js';
 import { accountMenu, chooseOption, heading, tabTo } from '../support/fixtures.js';
 
 /**
@@ -52,19 +52,7 @@ async function shop(fields: Record<string, unknown> = {}) {
   await addUsers(org, ['shopper']);
   const name = unique('shop');
   await asAdmin(async (api) => {
-    const upload = await api.post(
-      `/api/upload-resource?${new URLSearchParams({
-        owner: 'admin',
-        user: 'admin',
-        application: name,
-        tag: 'termsOfUse',
-        parent: 'signin-test',
-        fullFilePath: `termsOfUse/${org}/${name}.html`,
-      })}`,
-      { multipart: { file: { name: 'terms.html', mimeType: 'text/html', buffer: Buffer.from(TERMS) } } },
-    );
-    const uploaded = await upload.json();
-    expect(uploaded.status, uploaded.msg).toBe('ok');
+    const termsOfUse = await uploadTermsOfUse(api, org, name, TERMS);
     await call(api, '/api/add-application', {
       owner: 'admin',
       name,
@@ -73,7 +61,7 @@ async function shop(fields: Record<string, unknown> = {}) {
       cert: 'cert-built-in',
       enablePassword: true,
       enableSignUp: true,
-      termsOfUse: uploaded.data,
+      termsOfUse,
       signinItems: SHOP_ITEMS,
       signupItems: [item('Username'), item('Password'), item('Agreement', { rule: 'Signin' }), item('Signup button')],
       headerHtml:

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addUsers, asAdmin, call, createOrganization, unique } from '../support/api.js';
+import { addUsers, asAdmin, call, createOrganization, unique, uploadTermsOfUse } from '../support/api.js';
 import { accountMenu, chooseOption, heading, logOut, signIn, submitSignInForm, tabTo } from '../support/fixtures.js';
 import { startRelyingParty } from '../support/relying-party.js';
 
@@ -40,19 +40,7 @@ async function signupApplication(fields: Record<string, unknown> = {}) {
   const org = await createOrganization('su', { countryCodes: ['US', 'DE'], passwordOptions: ['AtLeast6'] });
   const name = unique('shop');
   const app = await asAdmin(async (api) => {
-    const upload = await api.post(
-      `/api/upload-resource?${new URLSearchParams({
-        owner: 'admin',
-        user: 'admin',
-        application: name,
-        tag: 'termsOfUse',
-        parent: 'signup-test',
-        fullFilePath: `termsOfUse/${org}/${name}.html`,
-      })}`,
-      { multipart: { file: { name: 'terms.html', mimeType: 'text/html', buffer: Buffer.from(TERMS) } } },
-    );
-    const uploaded = await upload.json();
-    expect(uploaded.status, uploaded.msg).toBe('ok');
+    const termsOfUse = await uploadTermsOfUse(api, org, name, TERMS);
     await call(api, '/api/add-application', {
       owner: 'admin',
       name,
@@ -62,7 +50,7 @@ async function signupApplication(fields: Record<string, unknown> = {}) {
       enablePassword: true,
       enableSignUp: true,
       signupItems: ITEMS,
-      termsOfUse: uploaded.data,
+      termsOfUse,
       ...fields,
     });
     return (await call(api, '/api/get-application', undefined, { id: `admin/${name}` })).data;
@@ -263,6 +251,7 @@ test.describe('on a phone', () => {
     await expect(terms).toBeVisible();
     await terms.getByRole('button', { name: 'Accept' }).focus();
     await page.keyboard.press('Enter');
+    await expect(terms).toBeHidden();
     await expect(agreement(page)).toBeChecked();
     await page.getByLabel('Email').press('Enter');
     await expect(page).toHaveURL('/apps');
