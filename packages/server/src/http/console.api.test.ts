@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/server.js';
 
@@ -13,6 +14,11 @@ describe('console hosting', () => {
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // The build writes compressed copies beside each text file.
+    const big = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    fs.writeFileSync(path.join(webRoot, 'assets', 'big-def456.js'), big);
+    fs.writeFileSync(path.join(webRoot, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(big));
+    fs.writeFileSync(path.join(webRoot, 'assets', 'big-def456.js.gz'), zlib.gzipSync(big));
     server = await startTestServer('sqlite', { webRoot });
   });
   afterAll(async () => {
@@ -47,6 +53,23 @@ describe('console hosting', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await fetch(`${server.url}/assets/app-old999.js`)).status).toBe(404);
+  });
+
+  it('sends the compressed copy the browser accepts, and the plain file otherwise', async () => {
+    const url = `${server.url}/assets/big-def456.js`;
+    const plain = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      // Node's fetch decodes the body; the headers tell what travelled.
+      const response = await fetch(url, { headers: { 'accept-encoding': accept } });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await response.text(), accept).toBe(plain);
+    }
   });
 
   it('never answers API or protocol paths with the console', async () => {

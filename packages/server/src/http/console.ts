@@ -19,7 +19,7 @@ export function isServerPath(url: string): boolean {
 
 /**
  * Serves the built console from `webRoot`: hashed assets cached for a year, index.html never
- * cached, and every other GET path answered with index.html (the console's router takes over).
+ * cached, each file compressed ahead of time when the browser accepts Brotli or gzip, and every other GET path answered with index.html (the console's router takes over).
  * Returns false when no console build is present.
  */
 export async function registerConsole(
@@ -33,9 +33,14 @@ export async function registerConsole(
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of its text files (packages/web/vite.config.ts): sent to
+    // browsers that accept them, with Vary: Accept-Encoding.
+    preCompressed: true,
     // Our own headers below; the plugin's default (max-age=0) would override them.
     cacheControl: false,
     setHeaders: (res, filePath) => {
+      // The same address answers Brotli, gzip or plain bytes: shared caches must key on the encoding.
+      res.setHeader('vary', 'accept-encoding');
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else res.setHeader('cache-control', 'no-cache');
