@@ -7,7 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   resolve: {
-    alias: { '@gatehouse/entities': path.resolve(import.meta.dirname, 'packages/entities/src/index.ts') },
+    alias: [
+      { find: /^@gatehouse\/entities\/plain$/, replacement: path.resolve(import.meta.dirname, 'packages/entities/src/plain.ts') },
+      { find: /^@gatehouse\/entities$/, replacement: path.resolve(import.meta.dirname, 'packages/entities/src/index.ts') },
+    ],
   },
   test: {
     include: ['packages/*/src/**/*.test.{ts,tsx}'],

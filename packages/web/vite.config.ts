@@ -45,7 +45,11 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
     // The console compiles the shared entity definitions from source (no separate build step).
-    alias: { '@gatehouse/entities': path.resolve(import.meta.dirname, '../entities/src/index.ts') },
+    // `@gatehouse/entities/plain` is the zod-free part the entry and the public pages import.
+    alias: [
+      { find: /^@gatehouse\/entities\/plain$/, replacement: path.resolve(import.meta.dirname, '../entities/src/plain.ts') },
+      { find: /^@gatehouse\/entities$/, replacement: path.resolve(import.meta.dirname, '../entities/src/index.ts') },
+    ],
   },
   server: {
     proxy: { '/api': server, '/.well-known': server, '/cas': server, '/files': server },

@@ -1,4 +1,3 @@
-import { user } from '@gatehouse/entities';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpin } from './components/page-spin';
@@ -39,15 +38,14 @@ const editPage = (registration: EntityRegistration, self = false) =>
 const later = (path: string, screen: string): RouteObject => ({ path, element: <NotAvailable screen={screen} /> });
 
 /** Edit routes the spec leaves outside the guard (a user page may be opened signed out). */
-const UNGUARDED = new Set([user.routes.edit]);
+const UNGUARDED = new Set([(REGISTRY.user as EntityRegistration).routes.edit]);
 
 const entityRoutes: RouteObject[] = Object.values(REGISTRY).flatMap((registration) => {
-  const def = registration.definition;
-  if (!registration.enabled)
-    return [later(def.routes.list, `nav.${def.plural}`), later(def.routes.edit, `screens.${def.name}Edit`)];
+  const { routes, plural, name } = registration;
+  if (!registration.enabled) return [later(routes.list, `nav.${plural}`), later(routes.edit, `screens.${name}Edit`)];
   return [
-    { path: def.routes.list, element: listPage(registration) },
-    { path: def.routes.edit, element: editPage(registration) },
+    { path: routes.list, element: listPage(registration) },
+    { path: routes.edit, element: editPage(registration) },
   ];
 });
 

@@ -1,4 +1,5 @@
-import { BUILT_IN_ORG, levelOf, type Organization, type User, type Viewer } from '@gatehouse/entities';
+import type { Organization, User, Viewer } from '@gatehouse/entities';
+import { BUILT_IN_ORG, levelOf } from '@gatehouse/entities/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { createContext, type ReactNode, useContext } from 'react';

@@ -1,12 +1,5 @@
-import {
-  agreementMode,
-  BUILT_IN_APPLICATION,
-  findItem,
-  isPasswordSigninEnabled,
-  type SigninMethodRow,
-  type SignupItemRow,
-  UI_LANGUAGES,
-} from '@gatehouse/entities';
+import type { SigninMethodRow, SignupItemRow } from '@gatehouse/entities';
+import { agreementMode, BUILT_IN_APPLICATION, findItem, isPasswordSigninEnabled, UI_LANGUAGES } from '@gatehouse/entities/plain';
 import { cssText } from './application-appearance';
 
 /**

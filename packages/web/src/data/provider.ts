@@ -1,10 +1,5 @@
-import {
-  BUILT_IN_APPLICATION,
-  type EntityDefinition,
-  type Envelope,
-  type ListQuery,
-  listQueryToParams,
-} from '@gatehouse/entities';
+import type { EntityDefinition, Envelope, ListQuery } from '@gatehouse/entities';
+import { BUILT_IN_APPLICATION, listQueryToParams } from '@gatehouse/entities/plain';
 import { currentLanguage } from '../i18n/i18n';
 
 /**

@@ -1,4 +1,4 @@
-import { application, cert, type EntityDefinition, organization, token, user, type Viewer } from '@gatehouse/entities';
+import type { EntityDefinition, Viewer } from '@gatehouse/entities';
 import type { ComponentType } from 'react';
 import type { Rec } from '../data/provider';
 
@@ -71,21 +71,67 @@ export interface EntityUi extends EntityOverrides {
 }
 
 export interface EntityRegistration {
-  definition: EntityDefinition<any>;
+  name: string;
+  /** The list's i18n name (nav.<plural>). */
+  plural: string;
+  /** The definition's routes (registry.test.ts checks they match). */
+  routes: { list: string; edit: string };
   /** Whether this release implements the entity's screens; otherwise they say "not available yet". */
   enabled: boolean;
+  /** The definition, loaded with the entity's pages. */
+  definition: () => Promise<EntityDefinition<any>>;
   overrides?: () => Promise<{ default: EntityOverrides }>;
 }
 
+const definitions = () => import('./definitions');
+
 export const REGISTRY: Record<string, EntityRegistration> = {
-  organization: { definition: organization, enabled: true, overrides: () => import('./organization.ui') },
-  user: { definition: user, enabled: true, overrides: () => import('./user.ui') },
-  application: { definition: application, enabled: true, overrides: () => import('./application.ui') },
-  cert: { definition: cert, enabled: true, overrides: () => import('./cert.ui') },
-  token: { definition: token, enabled: true, overrides: () => import('./token.ui') },
+  organization: {
+    name: 'organization',
+    plural: 'organizations',
+    routes: { list: '/organizations', edit: '/organizations/:name' },
+    enabled: true,
+    definition: async () => (await definitions()).organization,
+    overrides: () => import('./organization.ui'),
+  },
+  user: {
+    name: 'user',
+    plural: 'users',
+    routes: { list: '/users', edit: '/users/:owner/:name' },
+    enabled: true,
+    definition: async () => (await definitions()).user,
+    overrides: () => import('./user.ui'),
+  },
+  application: {
+    name: 'application',
+    plural: 'applications',
+    routes: { list: '/applications', edit: '/applications/:organization/:name' },
+    enabled: true,
+    definition: async () => (await definitions()).application,
+    overrides: () => import('./application.ui'),
+  },
+  cert: {
+    name: 'cert',
+    plural: 'certs',
+    routes: { list: '/certs', edit: '/certs/:owner/:name' },
+    enabled: true,
+    definition: async () => (await definitions()).cert,
+    overrides: () => import('./cert.ui'),
+  },
+  token: {
+    name: 'token',
+    plural: 'tokens',
+    routes: { list: '/tokens', edit: '/tokens/:name' },
+    enabled: true,
+    definition: async () => (await definitions()).token,
+    overrides: () => import('./token.ui'),
+  },
 };
 
 export async function loadEntityUi(registration: EntityRegistration): Promise<EntityUi> {
-  const overrides = registration.overrides ? (await registration.overrides()).default : {};
-  return { definition: registration.definition, ...overrides };
+  const [definition, overrides] = await Promise.all([
+    registration.definition(),
+    registration.overrides ? registration.overrides().then((m) => m.default) : {},
+  ]);
+  return { definition, ...overrides };
 }

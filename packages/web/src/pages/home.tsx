@@ -1,4 +1,4 @@
-import { isAdmin } from '@gatehouse/entities';
+import { isAdmin } from '@gatehouse/entities/plain';
 import { Navigate } from 'react-router';
 import { useAccount } from '../auth/account';
 import NotAvailable from './not-available';

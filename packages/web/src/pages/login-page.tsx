@@ -1,4 +1,4 @@
-import { ADMIN_OWNER, BUILT_IN_APPLICATION, BUILT_IN_ORG } from '@gatehouse/entities';
+import { ADMIN_OWNER, BUILT_IN_APPLICATION, BUILT_IN_ORG } from '@gatehouse/entities/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';

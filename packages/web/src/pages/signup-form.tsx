@@ -1,4 +1,4 @@
-import { agreementMode, signupChoices } from '@gatehouse/entities';
+import { agreementMode, signupChoices } from '@gatehouse/entities/plain';
 import { Alert, Button, Checkbox, Flex, Form, type FormRule, Input, Select, Space, Typography } from 'antd';
 import DOMPurify from 'dompurify';
 import { Fragment, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';

@@ -1,3 +1,4 @@
+import type { PasswordOptionViolation, SignupContext, SignupItemRow, SignupValues, SignupViolation } from '@gatehouse/entities';
 import {
   agreementMode,
   BUILT_IN_APPLICATION,
@@ -8,14 +9,9 @@ import {
   isTextItem,
   itemRule,
   matchesItemRegex,
-  type PasswordOptionViolation,
-  type SignupContext,
-  type SignupItemRow,
-  type SignupValues,
-  type SignupViolation,
   signupFieldOf,
   signupViolation,
-} from '@gatehouse/entities';
+} from '@gatehouse/entities/plain';
 
 /**
  * The sign-up page's model, without React: which inputs an application's sign-up items give, the

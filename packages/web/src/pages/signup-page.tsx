@@ -1,4 +1,4 @@
-import { ADMIN_OWNER, BUILT_IN_APPLICATION } from '@gatehouse/entities';
+import { ADMIN_OWNER, BUILT_IN_APPLICATION } from '@gatehouse/entities/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Result } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { BUILT_IN_APPLICATION } from '@gatehouse/entities';
+import { BUILT_IN_APPLICATION } from '@gatehouse/entities/plain';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAccountState } from '../auth/account';
