@@ -83,49 +83,41 @@ export interface EntityRegistration {
   overrides?: () => Promise<{ default: EntityOverrides }>;
 }
 
-const definitions = () => import('./definitions');
+type Definitions = typeof import('./definitions');
+
+/** An entity whose screens this release implements; its definition comes with its pages. */
+function implemented(
+  name: keyof Definitions,
+  plural: string,
+  routes: { list: string; edit: string },
+  overrides: () => Promise<{ default: EntityOverrides }>,
+): EntityRegistration {
+  return {
+    name,
+    plural,
+    routes,
+    enabled: true,
+    definition: async () => (await import('./definitions'))[name],
+    overrides,
+  };
+}
 
 export const REGISTRY: Record<string, EntityRegistration> = {
-  organization: {
-    name: 'organization',
-    plural: 'organizations',
-    routes: { list: '/organizations', edit: '/organizations/:name' },
-    enabled: true,
-    definition: async () => (await definitions()).organization,
-    overrides: () => import('./organization.ui'),
-  },
-  user: {
-    name: 'user',
-    plural: 'users',
-    routes: { list: '/users', edit: '/users/:owner/:name' },
-    enabled: true,
-    definition: async () => (await definitions()).user,
-    overrides: () => import('./user.ui'),
-  },
-  application: {
-    name: 'application',
-    plural: 'applications',
-    routes: { list: '/applications', edit: '/applications/:organization/:name' },
-    enabled: true,
-    definition: async () => (await definitions()).application,
-    overrides: () => import('./application.ui'),
-  },
-  cert: {
-    name: 'cert',
-    plural: 'certs',
-    routes: { list: '/certs', edit: '/certs/:owner/:name' },
-    enabled: true,
-    definition: async () => (await definitions()).cert,
-    overrides: () => import('./cert.ui'),
-  },
-  token: {
-    name: 'token',
-    plural: 'tokens',
-    routes: { list: '/tokens', edit: '/tokens/:name' },
-    enabled: true,
-    definition: async () => (await definitions()).token,
-    overrides: () => import('./token.ui'),
-  },
+  organization: implemented(
+    'organization',
+    'organizations',
+    { list: '/organizations', edit: '/organizations/:name' },
+    () => import('./organization.ui'),
+  ),
+  user: implemented('user', 'users', { list: '/users', edit: '/users/:owner/:name' }, () => import('./user.ui')),
+  application: implemented(
+    'application',
+    'applications',
+    { list: '/applications', edit: '/applications/:organization/:name' },
+    () => import('./application.ui'),
+  ),
+  cert: implemented('cert', 'certs', { list: '/certs', edit: '/certs/:owner/:name' }, () => import('./cert.ui')),
+  token: implemented('token', 'tokens', { list: '/tokens', edit: '/tokens/:name' }, () => import('./token.ui')),
 };
 
 export async function loadEntityUi(registration: EntityRegistration): Promise<EntityUi> {
