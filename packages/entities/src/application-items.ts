@@ -169,48 +169,56 @@ export function defaultSigninMethods(): SigninMethod[] {
   ];
 }
 
-const signup = (name: string, visible: boolean, required: boolean, rule = 'None'): SignupItem => ({
-  name,
-  visible,
-  required,
-  prompted: false,
-  type: 'Input',
-  label: '',
-  customCss: '',
-  placeholder: '',
-  options: [],
-  regex: '',
-  rule,
-});
+/** A sign-up item row with the defaults of a new row (visible, required, rule None), then `fields`. */
+export function signupItem(name: string, fields: Partial<SignupItem> = {}): SignupItem {
+  return {
+    name,
+    visible: true,
+    required: true,
+    prompted: false,
+    type: 'Input',
+    label: '',
+    customCss: '',
+    placeholder: '',
+    options: [],
+    regex: '',
+    rule: 'None',
+    ...fields,
+  };
+}
 
 export function defaultSignupItems(): SignupItem[] {
   return [
-    signup('ID', false, true, 'Random'),
-    signup('Username', true, true),
-    signup('Display name', true, true),
-    signup('Password', true, true),
-    signup('Confirm password', true, true),
-    signup('Email', true, true, 'Normal'),
-    signup('Phone', true, false, 'Normal'),
-    signup('Agreement', true, true, 'None'),
-    signup('Signup button', true, true),
-    signup('Providers', true, false, 'big'),
+    signupItem('ID', { visible: false, rule: 'Random' }),
+    signupItem('Username'),
+    signupItem('Display name'),
+    signupItem('Password'),
+    signupItem('Confirm password'),
+    signupItem('Email', { rule: 'Normal' }),
+    signupItem('Phone', { required: false, rule: 'Normal' }),
+    signupItem('Agreement'),
+    signupItem('Signup button'),
+    signupItem('Providers', { required: false, rule: 'big' }),
   ];
 }
 
-const signin = (name: string, visible = true): SigninItem => ({
-  name,
-  visible,
-  required: true,
-  label: '',
-  customCss: '',
-  placeholder: '',
-  rule: SIGNIN_ITEM_RULES[name]?.[0] ?? 'None',
-  isCustom: false,
-});
+/** A sign-in item row with the defaults of a new row (visible, required, the item's first rule), then `fields`. */
+export function signinItem(name: string, fields: Partial<SigninItem> = {}): SigninItem {
+  return {
+    name,
+    visible: true,
+    required: true,
+    label: '',
+    customCss: '',
+    placeholder: '',
+    rule: SIGNIN_ITEM_RULES[name]?.[0] ?? 'None',
+    isCustom: false,
+    ...fields,
+  };
+}
 
 export function defaultSigninItems(): SigninItem[] {
-  return SIGNIN_ITEM_NAMES.map((name) => signin(name, name !== 'Captcha'));
+  return SIGNIN_ITEM_NAMES.map((name) => signinItem(name, { visible: name !== 'Captcha' }));
 }
 
 /** Schemes a redirect URL may never use: they run code or read local data in the browser. */

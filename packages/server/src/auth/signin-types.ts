@@ -25,6 +25,11 @@ export interface SigninType {
    * an OAuth sign-in that needs consent opens one for the consent screen).
    */
   opensSession: (app: Application, user: Rec, request: FastifyRequest) => boolean;
+  /**
+   * GET /api/get-app-login?type=<name>: checks the request of the protocol's sign-in page before
+   * anyone signs in (an invalid one is shown on the page) and answers its application.
+   */
+  appLogin?: (server: ServerContext, request: FastifyRequest) => Promise<Application>;
   /** Users of other organizations may sign in (the console's own sign-in). */
   anyOrganization?: boolean;
   /** Produces the answer once `user` is signed in. */

@@ -1,3 +1,4 @@
+import { defaultSignupItems, signupItem } from '@gatehouse/entities';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
 import { ADMIN_PASSWORD } from '../test-support/server.js';
@@ -5,27 +6,10 @@ import { describeEachDatabase } from '../test-support/suite.js';
 
 type Item = Record<string, unknown> & { name: string };
 
-const item = (name: string, fields: Partial<Item> = {}): Item => ({
-  name,
-  visible: true,
-  required: true,
-  rule: 'None',
-  ...fields,
-});
+const item = signupItem;
 
 /** The items of a default application (spec part 2 §3.1), as the console's Add creates them. */
-const DEFAULT_ITEMS: Item[] = [
-  item('ID', { visible: false, rule: 'Random' }),
-  item('Username'),
-  item('Display name'),
-  item('Password'),
-  item('Confirm password'),
-  item('Email', { rule: 'Normal' }),
-  item('Phone', { required: false, rule: 'Normal' }),
-  item('Agreement', { rule: 'None' }),
-  item('Signup button'),
-  item('Providers', { required: false, rule: 'big' }),
-];
+const DEFAULT_ITEMS = defaultSignupItems();
 
 describeEachDatabase('sign-up (POST /api/signup)', (server) => {
   let admin: ApiClient;

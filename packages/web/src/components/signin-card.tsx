@@ -1,17 +1,14 @@
 import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Flex, Form, Input, Skeleton, Typography } from 'antd';
 import DOMPurify from 'dompurify';
-import { Fragment, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AgreementItem } from './agreement-item';
 import { AppLink } from './app-link';
 import { ApplicationFrame } from './application-frame';
 import { busyLoading } from './busy';
 import { type SigninPart, signinLayout } from './signin-model';
-import { TermsOfUseLink } from './terms-of-use-link';
-
-// The dialog loads only for applications whose agreement links terms of use.
-const TermsOfUseModal = lazy(() => import('./terms-of-use-modal'));
 
 export interface SigninValues {
   username: string;
@@ -66,7 +63,6 @@ export function SigninCard({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
-  const [termsOpen, setTermsOpen] = useState(false);
   const layout = useMemo(
     () => signinLayout(app, { keepsSession, fromOrganizationChoice, signupLink }),
     [app, keepsSession, fromOrganizationChoice, signupLink],
@@ -75,11 +71,6 @@ export function SigninCard({
   const firstInput = layout.parts.find((part) => part.kind === 'username' || part.kind === 'password')?.kind;
   const errorAlert = error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />;
 
-  const setAgreement = (agreement: boolean) => {
-    form.setFieldValue('agreement', agreement);
-    setTermsOpen(false);
-    void form.validateFields(['agreement']).catch(() => undefined);
-  };
   const autoSigninBox = (
     <Form.Item name="autoSignin" valuePropName="checked" noStyle>
       <Checkbox>{t('general.autoSignIn')}</Checkbox>
@@ -137,24 +128,14 @@ export function SigninCard({
         );
       case 'agreement':
         return (
-          <Form.Item className="login-agreement" required>
-            <Flex align="center" wrap>
-              <Form.Item
-                name="agreement"
-                valuePropName="checked"
-                noStyle
-                rules={[
-                  {
-                    validator: (_, value) =>
-                      value === true ? Promise.resolve() : Promise.reject(new Error(t('signup.agreementRequired'))),
-                  },
-                ]}
-              >
-                <Checkbox>{t('signup.iAgree')}</Checkbox>
-              </Form.Item>
-              <TermsOfUseLink termsOfUse={termsOfUse} onOpen={() => setTermsOpen(true)} />
-            </Flex>
-          </Form.Item>
+          <AgreementItem
+            className="login-agreement"
+            termsOfUse={termsOfUse}
+            rule={{
+              validator: (_, value) =>
+                value === true ? Promise.resolve() : Promise.reject(new Error(t('signup.agreementRequired'))),
+            }}
+          />
         );
       case 'forgotPassword':
         return (
@@ -246,16 +227,6 @@ export function SigninCard({
           ))}
         </Form>
         {!hasButton && errorAlert}
-        {termsOfUse && layout.agreement !== 'none' && (
-          <Suspense fallback={null}>
-            <TermsOfUseModal
-              url={termsOfUse}
-              open={termsOpen}
-              onAccept={() => setAgreement(true)}
-              onDecline={() => setAgreement(false)}
-            />
-          </Suspense>
-        )}
       </>
     );
 

@@ -1,4 +1,4 @@
-import { defaultSigninItems } from '@gatehouse/entities';
+import { defaultSigninItems, signinItem } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
 import {
   forgetLinkOf,
@@ -10,17 +10,7 @@ import {
   signinLayout,
 } from './signin-model';
 
-const item = (name: string, fields: Partial<SigninItemRow> = {}): SigninItemRow => ({
-  name,
-  visible: true,
-  required: true,
-  label: '',
-  customCss: '',
-  placeholder: '',
-  rule: 'None',
-  isCustom: false,
-  ...fields,
-});
+const item = (name: string, fields: Partial<SigninItemRow> = {}): SigninItemRow => signinItem(name, { rule: 'None', ...fields });
 
 const CONSOLE: SigninContext = { keepsSession: true, fromOrganizationChoice: false, signupLink: '/signup/shop' };
 const PASSWORD = [{ name: 'Password', displayName: 'Password', rule: 'All' }];

@@ -4,6 +4,7 @@ import {
   defaultSignupItems,
   SIGNIN_METHODS,
   type SignupItem,
+  signinItem,
 } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
 import { signinItemRows, signinMethodRows, signupItemRows } from './application-rows';
@@ -107,16 +108,7 @@ describe('sign-in item rows', () => {
   });
 
   it('offers each sign-in item its own rule choices, and a renamed item takes its first one', () => {
-    const item = (name: string, rule = 'None') => ({
-      name,
-      visible: true,
-      required: true,
-      label: '',
-      customCss: '',
-      placeholder: '',
-      rule,
-      isCustom: false,
-    });
+    const item = (name: string, rule = 'None') => signinItem(name, { rule });
     expect(signinItemRows.ruleOptions(item('Providers'))).toEqual(['big', 'small']);
     expect(signinItemRows.ruleOptions(item('Forgot password?'))).toEqual(['None', 'Auto sign in - False']);
     expect(signinItemRows.ruleAbsent(item('Username'))).toBe(true);

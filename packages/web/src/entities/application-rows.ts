@@ -13,6 +13,8 @@ import {
   type SigninItem,
   type SigninMethod,
   type SignupItem,
+  signinItem,
+  signupItem,
 } from '@gatehouse/entities';
 
 /**
@@ -66,19 +68,7 @@ export const signupItemRows = {
   canAdd: (rows: readonly SignupItem[]) => firstUnused(SIGNUP_ITEM_NAMES, rows) !== undefined,
   newRow: (rows: readonly SignupItem[]): SignupItem => {
     const name = firstUnused(SIGNUP_ITEM_NAMES, rows) ?? '';
-    return {
-      name,
-      visible: true,
-      required: true,
-      prompted: false,
-      type: 'Input',
-      label: '',
-      customCss: '',
-      placeholder: '',
-      options: [],
-      regex: '',
-      rule: signupRulesOf(name)?.[0] ?? 'None',
-    };
+    return signupItem(name, { rule: signupRulesOf(name)?.[0] ?? 'None' });
   },
   /**
    * Turning an item visible makes it required, hiding it makes it optional (the Password item
@@ -98,16 +88,7 @@ export const signinItemRows = {
   nameKind: (row: SigninItem) => (row.isCustom ? ('text' as const) : ('select' as const)),
   newRow: (rows: readonly SigninItem[]): SigninItem => {
     const name = firstUnused(SIGNIN_ITEM_NAMES, rows);
-    return {
-      name: name ?? '',
-      visible: true,
-      required: true,
-      label: '',
-      customCss: '',
-      placeholder: '',
-      rule: (name && SIGNIN_ITEM_RULES[name]?.[0]) || 'None',
-      isCustom: name === undefined,
-    };
+    return name === undefined ? signinItem('', { isCustom: true }) : signinItem(name);
   },
   /** The rule choices of the row's item (none for items without rules, and for custom items). */
   ruleOptions: (row: SigninItem) => (row.isCustom ? [] : (SIGNIN_ITEM_RULES[row.name] ?? [])),

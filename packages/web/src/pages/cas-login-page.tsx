@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY } from '../auth/account';
+import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { casLogin, getAppLogin, type Rec, unwrap } from '../data/provider';
 import { casAppLoginQuery, casLoginQuery, casRequest } from './cas-request';
-import { CasResultLayout } from './cas-result-layout';
 import { ProtocolSignin } from './protocol-signin';
 
 /**
@@ -70,12 +70,12 @@ export default function CasLoginPage() {
 function SignedIn({ application }: { application: Rec }) {
   const { t } = useTranslation();
   return (
-    <CasResultLayout>
+    <PublicResultLayout>
       <Result
         status="success"
         title={<ResultTitle>{t('cas.signedInTitle')}</ResultTitle>}
         subTitle={t('cas.signedInHint', { application: String(application.displayName || application.name) })}
       />
-    </CasResultLayout>
+    </PublicResultLayout>
   );
 }

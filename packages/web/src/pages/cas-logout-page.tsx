@@ -6,10 +6,10 @@ import { useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY } from '../auth/account';
 import { errorText } from '../components/feedback';
 import { LinkButton } from '../components/link-button';
+import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { getAppLogin, logout, unwrap } from '../data/provider';
 import { casAppLoginQuery, casLoginPath, casRequest } from './cas-request';
-import { CasResultLayout } from './cas-result-layout';
 
 type Outcome = { kind: 'signedOut'; serviceRefused?: string } | { kind: 'failed'; message: string };
 
@@ -109,5 +109,5 @@ export default function CasLogoutPage() {
       />
     );
   }
-  return <CasResultLayout>{content}</CasResultLayout>;
+  return <PublicResultLayout>{content}</PublicResultLayout>;
 }

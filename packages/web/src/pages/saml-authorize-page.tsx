@@ -1,11 +1,11 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Result } from 'antd';
+import { Button, Result } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { getAppLogin, type Rec, samlLogin, unwrap } from '../data/provider';
-import { LanguageMenu } from '../shell/language-menu';
 import { ProtocolSignin } from './protocol-signin';
 import { type SamlDelivery, samlAppLoginQuery, samlDelivery, samlRequestOf } from './saml-request';
 
@@ -59,27 +59,22 @@ function PostToServiceProvider({ delivery, app }: { delivery: SamlDelivery & { m
     form.current?.submit();
   }, []);
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Flex justify="flex-end" style={{ padding: 8 }}>
-        <LanguageMenu />
-      </Flex>
-      <Flex vertical justify="center" style={{ flex: 1, padding: '0 12px 8vh' }}>
-        <Result
-          icon={<LoadingOutlined aria-hidden />}
-          title={<ResultTitle>{t('saml.returning', { application: String(app.displayName || app.name) })}</ResultTitle>}
-          subTitle={t('saml.returningHint')}
-          extra={
-            <form ref={form} method="post" action={delivery.url}>
-              {delivery.fields.map((field) => (
-                <input key={field.name} type="hidden" name={field.name} value={field.value} />
-              ))}
-              <Button type="primary" htmlType="submit">
-                {t('signin.continue')}
-              </Button>
-            </form>
-          }
-        />
-      </Flex>
-    </Layout>
+    <PublicResultLayout>
+      <Result
+        icon={<LoadingOutlined aria-hidden />}
+        title={<ResultTitle>{t('saml.returning', { application: String(app.displayName || app.name) })}</ResultTitle>}
+        subTitle={t('saml.returningHint')}
+        extra={
+          <form ref={form} method="post" action={delivery.url}>
+            {delivery.fields.map((field) => (
+              <input key={field.name} type="hidden" name={field.name} value={field.value} />
+            ))}
+            <Button type="primary" htmlType="submit">
+              {t('signin.continue')}
+            </Button>
+          </form>
+        }
+      />
+    </PublicResultLayout>
   );
 }

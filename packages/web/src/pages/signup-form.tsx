@@ -1,11 +1,11 @@
 import { agreementMode, signupChoices } from '@gatehouse/entities/plain';
-import { Alert, Button, Checkbox, Flex, Form, type FormRule, Input, Select, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Form, type FormRule, Input, Select, Space, Typography } from 'antd';
 import DOMPurify from 'dompurify';
-import { Fragment, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AgreementItem } from '../components/agreement-item';
 import { AppLink } from '../components/app-link';
 import { busyLoading } from '../components/busy';
-import { TermsOfUseLink } from '../components/terms-of-use-link';
 import {
   fieldViolation,
   type SignupApplication,
@@ -14,9 +14,6 @@ import {
   type SignupMessage,
   signupFields,
 } from './signup-model';
-
-// The dialog loads only for applications whose agreement links terms of use.
-const TermsOfUseModal = lazy(() => import('../components/terms-of-use-modal'));
 
 interface Props {
   app: SignupApplication;
@@ -66,7 +63,6 @@ function regionNames(language: string): Intl.DisplayNames | null {
 export function SignupForm({ app, termsOfUse, invitationCode, signinLink, busy, error, onSubmit }: Props) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<SignupFormValues>();
-  const [termsOpen, setTermsOpen] = useState(false);
   const fields = useMemo(() => {
     const all = signupFields(app.signupItems);
     // Without a visible Signup button item the form could not be sent: the button is always there.
@@ -191,16 +187,7 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, busy, 
         return item(<Input placeholder={placeholder} autoFocus={autoFocus} />);
       }
       case 'agreement':
-        return (
-          <Form.Item required>
-            <Flex align="center" wrap>
-              <Form.Item name="agreement" valuePropName="checked" noStyle rules={[check(field)]}>
-                <Checkbox>{t('signup.iAgree')}</Checkbox>
-              </Form.Item>
-              <TermsOfUseLink termsOfUse={termsOfUse} onOpen={() => setTermsOpen(true)} />
-            </Flex>
-          </Form.Item>
-        );
+        return <AgreementItem termsOfUse={termsOfUse} rule={check(field)} />;
       case 'text':
         return (
           <div
@@ -226,42 +213,25 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, busy, 
     }
   };
 
-  const setAgreement = (agreement: boolean) => {
-    form.setFieldValue('agreement', agreement);
-    setTermsOpen(false);
-    void form.validateFields(['agreement']).catch(() => undefined);
-  };
   const firstInput = fields.findIndex((f) => !['text', 'button', 'agreement'].includes(f.kind));
 
   return (
-    <>
-      <Form<SignupFormValues>
-        form={form}
-        name={FORM_NAME}
-        layout="vertical"
-        scrollToFirstError
-        initialValues={{
-          countryCode: app.countryCodes[0],
-          agreement: agreementMode(app.signupItems) === 'checked',
-          invitationCode: invitationCode || undefined,
-        }}
-        onFinish={(values) => onSubmit({ ...form.getFieldsValue(true), ...values }, fields)}
-      >
-        {fields.map((field, index) => (
-          <Fragment key={field.row.name}>{render(field, index === firstInput)}</Fragment>
-        ))}
-      </Form>
-      {termsOfUse && (
-        <Suspense fallback={null}>
-          <TermsOfUseModal
-            url={termsOfUse}
-            open={termsOpen}
-            onAccept={() => setAgreement(true)}
-            onDecline={() => setAgreement(false)}
-          />
-        </Suspense>
-      )}
-    </>
+    <Form<SignupFormValues>
+      form={form}
+      name={FORM_NAME}
+      layout="vertical"
+      scrollToFirstError
+      initialValues={{
+        countryCode: app.countryCodes[0],
+        agreement: agreementMode(app.signupItems) === 'checked',
+        invitationCode: invitationCode || undefined,
+      }}
+      onFinish={(values) => onSubmit({ ...form.getFieldsValue(true), ...values }, fields)}
+    >
+      {fields.map((field, index) => (
+        <Fragment key={field.row.name}>{render(field, index === firstInput)}</Fragment>
+      ))}
+    </Form>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { SignupItemRow } from '@gatehouse/entities';
+import { defaultSignupItems, type SignupItemRow, signupItem } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
 import { isConsolePath } from '../components/console-path';
 import {
@@ -13,27 +13,10 @@ import {
   signupValuesOf,
 } from './signup-model';
 
-const item = (name: string, fields: Partial<SignupItemRow> = {}): SignupItemRow => ({
-  name,
-  visible: true,
-  required: true,
-  rule: 'None',
-  ...fields,
-});
+const item = signupItem;
 
 /** The items the console's Add gives an application. */
-const DEFAULT_ITEMS = [
-  item('ID', { visible: false, rule: 'Random' }),
-  item('Username'),
-  item('Display name'),
-  item('Password'),
-  item('Confirm password'),
-  item('Email', { rule: 'Normal' }),
-  item('Phone', { required: false, rule: 'Normal' }),
-  item('Agreement', { rule: 'None' }),
-  item('Signup button'),
-  item('Providers', { required: false, rule: 'big' }),
-];
+const DEFAULT_ITEMS = defaultSignupItems();
 
 const appWith = (signupItems: SignupItemRow[], extra: Partial<SignupApplication> = {}): SignupApplication => ({
   name: 'shop',

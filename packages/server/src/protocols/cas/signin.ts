@@ -32,7 +32,7 @@ export async function casLoginApplication(
  * GET /api/get-app-login?type=cas&id=admin/{application}&organization=...&service=... (Casdoor's
  * parameters, web/src/auth/Util.js getCasLoginParameters; organization is ours).
  */
-export async function casAppLogin(server: ServerContext, request: FastifyRequest): Promise<Application> {
+async function casAppLogin(server: ServerContext, request: FastifyRequest): Promise<Application> {
   const q = (request.query ?? {}) as Record<string, string | undefined>;
   const id = splitId(q.id ?? '');
   if (!id) throw new AppError('badId', { id: q.id ?? '' });
@@ -67,6 +67,7 @@ export const CAS_SIGNIN_TYPES: Record<string, SigninType> = {
         application: paramOf(request, 'application'),
         service: paramOf(request, 'service'),
       }),
+    appLogin: casAppLogin,
     opensSession: (app) => app.enableSigninSession,
     complete: async (server, request, user, app, signin) => {
       if (flagSet(paramOf(request, 'renew')) && !signin.fresh) throw new AppError('casRenewNeedsPassword');

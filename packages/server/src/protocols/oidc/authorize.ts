@@ -6,12 +6,11 @@ import {
   splitId,
 } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
+import { signinTypeOf } from '../../auth/signin-types.js';
 import type { ServerContext } from '../../context.js';
 import { maskRecord } from '../../crud/records.js';
 import type { Rec } from '../../crud/repository.js';
 import { AppError } from '../../errors.js';
-import { casAppLogin } from '../cas/signin.js';
-import { samlAppLogin } from '../saml/signin.js';
 import { findClient, redirectUriAllowed } from './clients.js';
 
 /** The parameters an authorization request carries (the sign-in page forwards them to /api/login). */
@@ -73,15 +72,15 @@ export async function publicApplication(server: ServerContext, app: Application)
 
 /**
  * GET /api/get-app-login: validates an authorization request (clientId, responseType,
- * redirectUri ...), a CAS sign-in (type=cas) or names an application (id=admin/<name>), and
+ * redirectUri ...), a protocol's sign-in page (type=cas, type=saml: the sign-in type's appLogin)
+ * or names an application (id=admin/<name>), and
  * answers the application.
  */
 export async function getAppLogin(server: ServerContext, request: FastifyRequest): Promise<Rec> {
   const q = (request.query ?? {}) as Record<string, string | undefined>;
-  // A CAS sign-in page (type=cas&id=admin/<application>&service=...): protocols/cas/signin.ts.
-  if (q.type === 'cas') return publicApplication(server, await casAppLogin(server, request));
-  // A SAML sign-in page (type=saml&id=admin/<application>&samlRequest=...): protocols/saml/signin.ts.
-  if (q.type === 'saml') return publicApplication(server, await samlAppLogin(server, request));
+  // A protocol's sign-in page (type=cas, type=saml ...): the sign-in type checks its request.
+  const type = q.type ? signinTypeOf(q.type) : undefined;
+  if (type?.appLogin) return publicApplication(server, await type.appLogin(server, request));
   if (q.id) {
     const id = splitId(q.id);
     if (!id) throw new AppError('badId', { id: q.id });

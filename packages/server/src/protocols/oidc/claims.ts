@@ -1,5 +1,6 @@
 import type { Application } from '@gatehouse/entities';
 import type { Rec } from '../../crud/repository.js';
+import { parseScopes } from './params.js';
 
 /**
  * The claims of Gatehouse's JWTs, per the application's token format (Casdoor's shapes, so its
@@ -63,7 +64,7 @@ function common(ctx: TokenContext): Rec {
 }
 
 function scopes(scope: string): Set<string> {
-  return new Set(scope.split(/\s+/).filter(Boolean));
+  return new Set(parseScopes(scope));
 }
 
 /** OpenID Connect standard claims of a user for the granted scopes (also the userinfo answer). */

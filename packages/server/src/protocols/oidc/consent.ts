@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { ok } from '../../http/envelope.js';
 import { answerAuthorization } from './answer.js';
 import { type AuthorizeRequest, validateAuthorizeRequest } from './authorize.js';
+import { parseScopes } from './params.js';
 
 /**
  * OAuth consent, as Casdoor decides it (object/consent.go CheckConsentRequired): an authorization
@@ -15,11 +16,6 @@ import { type AuthorizeRequest, validateAuthorizeRequest } from './authorize.js'
  * are the user's `applicationScopes`, one {application: "admin/<name>", grantedScopes} per
  * application. OpenID Connect's prompt=consent asks again whatever was granted.
  */
-
-/** The scopes of a space-separated scope parameter (RFC 6749 §3.3), each once. */
-export function parseScopes(scope: string): string[] {
-  return [...new Set(scope.split(' ').filter((s) => s !== ''))];
-}
 
 /** The id an application's grants are kept under (Casdoor's application.GetId()). */
 export function applicationIdOf(app: Pick<Application, 'owner' | 'name'>): string {

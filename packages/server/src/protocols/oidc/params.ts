@@ -43,3 +43,8 @@ export function bearerToken(request: FastifyRequest): string | null {
   const params = oauthParams(request);
   return params.access_token || params.accessToken || null;
 }
+
+/** The scopes of a space-separated scope parameter (RFC 6749 §3.3), each once, in order. */
+export function parseScopes(scope: string): string[] {
+  return [...new Set(scope.split(/\s+/).filter(Boolean))];
+}

@@ -25,7 +25,7 @@ function loginInputOf(request: FastifyRequest): SamlRequestInput {
  * &signature=): the sign-in page checks the AuthnRequest before anyone signs in, so that an invalid
  * one is shown on the page rather than discovered after the password.
  */
-export async function samlAppLogin(server: ServerContext, request: FastifyRequest): Promise<Application> {
+async function samlAppLogin(server: ServerContext, request: FastifyRequest): Promise<Application> {
   const id = splitId(paramOf(request, 'id'));
   if (!id) throw new AppError('badId', { id: paramOf(request, 'id') });
   const app = await samlApplication(server, id.owner, id.name);
@@ -57,6 +57,7 @@ export const SAML_SIGNIN: SigninType = {
     checked.set(request, saml);
     return app;
   },
+  appLogin: samlAppLogin,
   opensSession: (app) => app.enableSigninSession,
   complete: async (server, request, user, app) => {
     const saml = checked.get(request);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../context.js';
 import { assertGrantAllowed, authenticateClient, requireParam } from '../clients.js';
 import { invalidGrant, OAuthError } from '../errors.js';
+import { parseScopes } from '../params.js';
 import { claimOnce, findToken, issueToken, revokeFamily, tokenResponse } from '../tokens.js';
 import { activeUserOf } from '../users.js';
 
@@ -28,8 +29,8 @@ export async function refreshTokenGrant(
   if (row.isRevoked) throw invalidGrant('The refresh token has been revoked');
   if (Date.parse(String(row.refreshExpireTime)) <= Date.now()) throw invalidGrant('The refresh token has expired');
 
-  const granted = String(row.scope).split(/\s+/).filter(Boolean);
-  const asked = (params.scope ?? '').split(/\s+/).filter(Boolean);
+  const granted = parseScopes(String(row.scope));
+  const asked = parseScopes(params.scope ?? '');
   if (asked.some((s) => !granted.includes(s))) {
     throw new OAuthError('invalid_scope', 'The requested scope exceeds the scope originally granted');
   }

@@ -2,8 +2,11 @@ import { Flex, Layout } from 'antd';
 import type { ReactNode } from 'react';
 import { LanguageMenu } from '../shell/language-menu';
 
-/** The frame of the CAS pages' outcomes (signed in, signed out): the language menu, then the result centred. */
-export function CasResultLayout({ children }: { children: ReactNode }) {
+/**
+ * The frame of a public page's outcome (CAS signed in or out, SAML returning to the service): the
+ * language menu, then the result centred.
+ */
+export function PublicResultLayout({ children }: { children: ReactNode }) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Flex justify="flex-end" style={{ padding: 8 }}>
