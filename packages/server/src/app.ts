@@ -15,12 +15,14 @@ import type { GeneratedCert } from './crypto/certs.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seed } from './db/seed.js';
+import { registerApplicationTransferRoutes } from './entities/application-transfer.js';
 import { HOOKS } from './entities/index.js';
 import { AppError } from './errors.js';
 import { isServerPath, registerConsole } from './http/console.js';
 import { fail, ok } from './http/envelope.js';
 import { isCrossSiteWrite } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { keepFileInfo } from './http/uploads.js';
 import { formatBytes, registerStorageRoutes } from './integrations/storage/routes.js';
 import { registerCasRoutes } from './protocols/cas/routes.js';
 import { CAS_SIGNIN_TYPES } from './protocols/cas/signin.js';
@@ -78,7 +80,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
-  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1 } });
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    onFile: keepFileInfo,
+    limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1 },
+  });
   registerSecurityHeaders(app);
 
   // Bodies: an empty JSON body is "no body"; text/plain JSON (fetch without a content type) is JSON.
@@ -135,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCasRoutes(app, ctx);
   registerSamlRoutes(app, ctx);
   registerStorageRoutes(app, ctx);
+  registerApplicationTransferRoutes(app, ctx);
   for (const def of ENTITIES) registerEntityRoutes(app, ctx, def, HOOKS[def.name]);
 
   const sendConsole = await registerConsole(app, config.webRoot);

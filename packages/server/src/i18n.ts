@@ -293,6 +293,15 @@ const catalogue = {
     en: 'The file path "{path}" is not allowed: use a relative path without "..", backslashes or control characters',
     zh: '文件路径 "{path}" 不被允许：请使用不含 ".."、反斜杠或控制字符的相对路径',
   },
+  selectHtmlFile: { en: 'Please select a HTML file', zh: '请选择 HTML 文件' },
+  applicationDefinitionMissing: {
+    en: 'The HTML file holds no application definition (a <script type="application/json" id="{id}"> element)',
+    zh: '该 HTML 文件不含应用定义（<script type="application/json" id="{id}"> 元素）',
+  },
+  applicationDefinitionInvalid: {
+    en: 'The application definition in the HTML file is not valid JSON: {detail}',
+    zh: 'HTML 文件中的应用定义不是有效的 JSON：{detail}',
+  },
   uploadOtherOrganization: {
     en: 'You may only upload files of your own organization ({organization})',
     zh: '只能上传本组织（{organization}）的文件',

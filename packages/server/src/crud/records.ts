@@ -88,13 +88,14 @@ function same(a: unknown, b: unknown): boolean {
 
 /**
  * The first field whose value changes although its `editable` rule refuses the viewer. While
- * adding, owner and name are governed by the create rule instead, and a value is a change when it
+ * adding, owner, name and the organization field are governed by the create rule instead (which
+ * holds an organization administrator to their own organization), and a value is a change when it
  * differs from the field's empty value.
  */
 export function firstLockedChange(def: EntityDefinition<any>, viewer: Viewer, before: Rec | undefined, next: Rec): string | null {
   for (const [key, field] of fieldEntries(def)) {
     if (!field.editable || !(key in next)) continue;
-    if (!before && (key === 'owner' || key === 'name')) continue;
+    if (!before && (key === 'owner' || key === 'name' || key === def.orgField)) continue;
     const previous = before ? before[key] : field.empty();
     if (field.kind === 'password' && next[key] === previous) continue;
     if (same(previous, next[key])) continue;

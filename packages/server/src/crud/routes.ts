@@ -37,6 +37,40 @@ function refuse(viewer: Viewer | null): never {
 }
 
 /**
+ * Adds a record as add-x does (validation, access, locked fields, duplicate check, the entity's
+ * hooks, all in one transaction) and returns it as stored. Also used by imports.
+ */
+export async function addRecord(
+  ctx: ServerContext,
+  def: EntityDefinition<any>,
+  hooks: EntityHooks,
+  viewer: Viewer,
+  body: unknown,
+): Promise<Rec> {
+  const repo = ctx.repo(def);
+  const { values, provided } = parseIncoming(def, body);
+  const record: Rec = {};
+  for (const [key, field] of fieldEntries(def)) record[key] = key in values ? values[key] : field.empty();
+  if (def.fixedOwner) record.owner = def.fixedOwner;
+  record.createdTime = nowRfc3339();
+  if ('updatedTime' in def.fields) record.updatedTime = record.createdTime;
+  checkName(record.name);
+  if (!record.owner) throw new AppError('invalidField', { field: 'owner', detail: 'cannot be empty' });
+  if (!allows(def.access.create, viewer, organizationOf(def, record))) refuse(viewer);
+  const locked = firstLockedChange(def, viewer, undefined, record);
+  if (locked) throw new AppError('fieldLocked', { field: locked });
+
+  await ctx.database.db.transaction().execute(async (trx) => {
+    if (await repo.exists(String(record.owner), String(record.name), trx)) {
+      throw new AppError('duplicate', { entity: def.name, id: `${record.owner}/${record.name}` });
+    }
+    await hooks.beforeAdd?.({ trx, viewer, server: ctx }, record, provided);
+    await repo.insert(record, trx);
+  });
+  return record;
+}
+
+/**
  * Registers the five wire routes of one entity: get-xs, get-x, add-x, update-x, delete-x.
  * Validation, allow-listed search and sort, organization scoping, masking and built-in
  * protections are the same for every entity; `hooks` add what differs.
@@ -94,25 +128,7 @@ export function registerEntityRoutes(
 
   app.post(`/api/add-${def.name}`, async (request) => {
     const { viewer } = await requireAccount(ctx, request);
-    const { values, provided } = parseIncoming(def, request.body);
-    const record: Rec = {};
-    for (const [key, field] of fieldEntries(def)) record[key] = key in values ? values[key] : field.empty();
-    if (def.fixedOwner) record.owner = def.fixedOwner;
-    record.createdTime = nowRfc3339();
-    if ('updatedTime' in def.fields) record.updatedTime = record.createdTime;
-    checkName(record.name);
-    if (!record.owner) throw new AppError('invalidField', { field: 'owner', detail: 'cannot be empty' });
-    if (!allows(def.access.create, viewer, organizationOf(def, record))) refuse(viewer);
-    const locked = firstLockedChange(def, viewer, undefined, record);
-    if (locked) throw new AppError('fieldLocked', { field: locked });
-
-    await ctx.database.db.transaction().execute(async (trx) => {
-      if (await repo.exists(String(record.owner), String(record.name), trx)) {
-        throw new AppError('duplicate', { entity: label, id: `${record.owner}/${record.name}` });
-      }
-      await hooks.beforeAdd?.({ trx, viewer, server: ctx }, record, provided);
-      await repo.insert(record, trx);
-    });
+    const record = await addRecord(ctx, def, hooks, viewer, request.body);
     return ok('Affected', maskRecord(def, record, viewer));
   });
 

@@ -1,5 +1,6 @@
 import { application, defaultSigninMethods, defaultSignupItems, nowRfc3339, randomId } from '@gatehouse/entities';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { organizationTeam } from '../test-support/accounts.js';
 import { ApiClient } from '../test-support/client.js';
 import { ADMIN_PASSWORD } from '../test-support/server.js';
 import { describeEachDatabase } from '../test-support/suite.js';
@@ -252,15 +253,7 @@ describeEachDatabase('upload-resource and stored files', (server) => {
     });
 
   beforeAll(async () => {
-    admin = new ApiClient(server().url);
-    await admin.login('admin', ADMIN_PASSWORD);
-    await admin.post('/api/add-organization', { owner: 'admin', name: 'acme' });
-    await admin.post('/api/add-user', { owner: 'acme', name: 'boss', isAdmin: true, password: 'boss-pass' });
-    await admin.post('/api/add-user', { owner: 'acme', name: 'worker', password: 'worker-pass' });
-    orgAdmin = new ApiClient(server().url);
-    await orgAdmin.login('boss', 'boss-pass', 'acme');
-    member = new ApiClient(server().url);
-    await member.login('worker', 'worker-pass', 'acme');
+    ({ admin, orgAdmin, member } = await organizationTeam(server().url));
   });
 
   it('stores a file and answers its URL, which serves it read-only as sandboxed HTML', async () => {

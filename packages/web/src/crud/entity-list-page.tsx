@@ -56,11 +56,24 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
     fixed: screens.md ? 'right' : undefined,
     render: (_, record) => (
       <Space wrap size={4}>
-        {ui.listActions?.map((action) => (
-          <LinkButton key={action.key} size="small" to={action.to(record)}>
-            {t(action.label)}
-          </LinkButton>
-        ))}
+        {ui.listActions?.map((action) => {
+          const disabled = action.enabled ? !action.enabled(record, list.viewer) : false;
+          return 'to' in action ? (
+            <LinkButton key={action.key} size="small" to={action.to(record)} disabled={disabled}>
+              {t(action.label)}
+            </LinkButton>
+          ) : (
+            <Button
+              key={action.key}
+              size="small"
+              href={disabled ? undefined : action.download(record)}
+              download
+              disabled={disabled}
+            >
+              {t(action.label)}
+            </Button>
+          );
+        })}
         <LinkButton size="small" type="primary" to={editPath(def, record)} disabled={!list.canEdit(record)}>
           {t('general.edit')}
         </LinkButton>
@@ -114,15 +127,18 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
               </Typography.Title>
               {list.organization && !pinned && <Tag>{list.organization}</Tag>}
             </Space>
-            <Button
-              ref={addButton}
-              type="primary"
-              disabled={!list.canCreate}
-              loading={busyLoading(list.add.isPending)}
-              onClick={() => list.add.mutate()}
-            >
-              {t('general.add')}
-            </Button>
+            <Space wrap>
+              {ui.listToolbar && <ui.listToolbar organization={list.organization} canCreate={list.canCreate} />}
+              <Button
+                ref={addButton}
+                type="primary"
+                disabled={!list.canCreate}
+                loading={busyLoading(list.add.isPending)}
+                onClick={() => list.add.mutate()}
+              >
+                {t('general.add')}
+              </Button>
+            </Space>
           </Flex>
         )}
         pagination={{

@@ -110,6 +110,7 @@ export function useEntityList(ui: EntityUi, pinnedOrganization?: string) {
     allows(def.access.delete, viewer, organizationOf(def, record), !!viewer && (def.isSelf?.(viewer, record) ?? false));
 
   return {
+    viewer,
     state,
     setState,
     organization,

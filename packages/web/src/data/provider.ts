@@ -186,6 +186,21 @@ export function uploadResource(target: UploadTarget, file: Blob, filename: strin
   return request<string, string>('POST', '/api/upload-resource', { query: { ...target }, form });
 }
 
+/**
+ * Creates an application from a definition file (an HTML file, as exported); `organization`, when
+ * given, replaces the file's. data2 is the new application.
+ */
+export function uploadApplication(file: Blob, filename: string, organization?: string) {
+  const form = new FormData();
+  form.append('file', file, filename);
+  return request<string, Rec>('POST', '/api/upload-application', { query: organization ? { organization } : {}, form });
+}
+
+/** Where an application's definition file downloads from. */
+export function applicationExportUrl(record: Rec): string {
+  return `/api/export-application?${new URLSearchParams({ id: `${record.owner}/${record.name}` })}`;
+}
+
 // OAuth sign-in (the authorization endpoint's page and the device page).
 
 /** Validates an authorization request; data is the application (no secrets) with organizationObj. */
@@ -218,6 +233,15 @@ export function grantConsent(body: {
   challenge: string;
 }) {
   return request<string>('POST', '/api/grant-consent', { body: { provider: '', signinMethod: '', resource: '', ...body } });
+}
+
+/**
+ * Takes back scopes granted to an application (Casdoor's ConsentRecord body); `user` (owner/name)
+ * names whose grants, so that an administrator acts on the user of the page. data is whether
+ * anything was revoked.
+ */
+export function revokeConsent(body: { application: string; grantedScopes: string[]; user: string }) {
+  return request<boolean>('POST', '/api/revoke-consent', { body });
 }
 
 /**

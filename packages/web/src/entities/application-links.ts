@@ -19,6 +19,14 @@ export function signinPreviewUrl(clientId: string, redirectUris: readonly string
   return `/login/oauth/authorize?${query}`;
 }
 
+/**
+ * Whether a chosen file may be an application definition: an HTML file by name and, when the
+ * browser knows it, by type (spec part 2 §2.5: text/html only).
+ */
+export function isHtmlDocument(name: string, type: string): boolean {
+  return /\.html?$/i.test(name) && (type === '' || type.split(';')[0]?.trim().toLowerCase() === 'text/html');
+}
+
 /** Whether a chosen file may be the terms of use: an .html file (spec §5.1). */
 export function isHtmlFile(name: string): boolean {
   return /\.html$/i.test(name);

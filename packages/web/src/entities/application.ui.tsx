@@ -1,6 +1,7 @@
-import type { Rec } from '../data/provider';
+import { applicationExportUrl, type Rec } from '../data/provider';
 import { FormOffsetRadio, TermsOfUseField } from './application-controls';
 import { SamlMetadata, SigninPreview } from './application-extras';
+import { ApplicationUpload } from './application-list-tools';
 import {
   CustomScopesTable,
   ProvidersTable,
@@ -20,6 +21,8 @@ import { ThemeDataField } from './theme-data-field';
  * minimums of 1) come from the definition itself.
  */
 const overrides: EntityOverrides = {
+  listToolbar: ApplicationUpload,
+  listActions: [{ key: 'export', label: 'application.exportDefinition', download: applicationExportUrl }],
   fieldControls: {
     redirectUris: RedirectUrisTable,
     signinMethods: SigninMethodsTable,

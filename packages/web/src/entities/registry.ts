@@ -8,12 +8,24 @@ import type { Rec } from '../data/provider';
  * overrides stay out of the sign-in page's code).
  */
 
-/** An extra row action of a list, shown before Edit and Delete. */
-export interface ListAction {
+/**
+ * An extra row action of a list, shown before Edit and Delete: a console page (`to`) or a file to
+ * download (`download`, an API address).
+ */
+export type ListAction = {
   key: string;
   /** i18n key of the button text. */
   label: string;
-  to: (record: Rec) => string;
+  /** Whether the viewer may use it on this row (default: always). */
+  enabled?: (record: Rec, viewer: Viewer | null) => boolean;
+} & ({ to: (record: Rec) => string } | { download: (record: Rec) => string });
+
+/** What a list's extra toolbar control gets (shown beside Add). */
+export interface ListToolbarProps {
+  /** The organization the list shows ('' for all, global administrators only). */
+  organization: string;
+  /** Whether the viewer may add records to that organization. */
+  canCreate: boolean;
 }
 
 /** What a form control gets; `id`, `value` and `onChange` come from the form item. */
@@ -40,6 +52,8 @@ export interface SectionExtraProps {
 
 export interface EntityOverrides {
   listActions?: ListAction[];
+  /** A control beside the list's Add button (e.g. an upload that creates records). */
+  listToolbar?: ComponentType<ListToolbarProps>;
   /** Controls that replace the input a field's kind would get. */
   fieldControls?: Record<string, ComponentType<FieldControlProps>>;
   /**

@@ -1,0 +1,33 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+
+/** A file sent in a multipart request, with what its sender declared about it. */
+export interface UploadedFile {
+  data: Buffer;
+  filename: string;
+  mimetype: string;
+}
+
+const declared = new WeakMap<FastifyRequest, Map<string, { filename: string; mimetype: string }>>();
+
+/**
+ * The multipart plugin's `onFile`: reads the file into memory (the body then holds its bytes,
+ * as before) and keeps its declared name and type, which the key-value body drops.
+ */
+export async function keepFileInfo(this: FastifyRequest, part: MultipartFile): Promise<void> {
+  await part.toBuffer();
+  let files = declared.get(this);
+  if (!files) {
+    files = new Map();
+    declared.set(this, files);
+  }
+  files.set(part.fieldname, { filename: part.filename, mimetype: part.mimetype });
+}
+
+/** The file of multipart field `field`, or null when the request carries none. */
+export function uploadedFile(request: FastifyRequest, field = 'file'): UploadedFile | null {
+  const data = (request.body as Record<string, unknown> | undefined)?.[field];
+  if (!Buffer.isBuffer(data)) return null;
+  const info = declared.get(request)?.get(field);
+  return { data, filename: info?.filename ?? '', mimetype: info?.mimetype ?? '' };
+}

@@ -1,0 +1,28 @@
+import { ApiClient } from './client.js';
+import { ADMIN_PASSWORD } from './server.js';
+
+export interface Team {
+  /** The built-in global administrator. */
+  admin: ApiClient;
+  /** `boss`, administrator of the organization. */
+  orgAdmin: ApiClient;
+  /** `worker`, an ordinary member of the organization. */
+  member: ApiClient;
+}
+
+/**
+ * Creates an organization with an administrator (boss / boss-pass) and a member
+ * (worker / worker-pass) and signs the three audiences in.
+ */
+export async function organizationTeam(url: string, organization = 'acme'): Promise<Team> {
+  const admin = new ApiClient(url);
+  await admin.login('admin', ADMIN_PASSWORD);
+  await admin.post('/api/add-organization', { owner: 'admin', name: organization });
+  await admin.post('/api/add-user', { owner: organization, name: 'boss', isAdmin: true, password: 'boss-pass' });
+  await admin.post('/api/add-user', { owner: organization, name: 'worker', password: 'worker-pass' });
+  const orgAdmin = new ApiClient(url);
+  await orgAdmin.login('boss', 'boss-pass', organization);
+  const member = new ApiClient(url);
+  await member.login('worker', 'worker-pass', organization);
+  return { admin, orgAdmin, member };
+}
