@@ -286,6 +286,11 @@ const catalogue = {
     en: 'The organization "{name}" has no application',
     zh: '组织 "{name}" 没有任何应用',
   },
+  // outbound calls (integrations/http/outbound.ts)
+  outboundBadUrl: { en: 'The address "{url}" is not an http or https URL', zh: '地址 "{url}" 不是 http 或 https URL' },
+  outboundTimeout: { en: 'No answer from {url} within {seconds} seconds', zh: '{url} 在 {seconds} 秒内没有响应' },
+  outboundTooLarge: { en: 'The answer of {url} is larger than {limit} bytes', zh: '{url} 的响应超过 {limit} 字节' },
+  outboundFailed: { en: 'Could not reach {url}: {detail}', zh: '无法连接 {url}：{detail}' },
   // uploads
   uploadNoFile: { en: 'The request carries no file (multipart field "file")', zh: '请求中没有文件（multipart 字段 "file"）' },
   uploadTooLarge: { en: 'The file is too large: at most {limit}', zh: '文件过大：最多 {limit}' },
