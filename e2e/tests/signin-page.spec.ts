@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMIN_PASSWORD } from '../playwright.config.js';
 import { addUsers, asAdmin, call, createOrganization, unique, uploadTermsOfUse } from '../support/api.js';
-import { accountMenu, chooseOption, heading, tabTo } from '../support/fixtures.js';
+import { accountMenu, chooseOption, heading, signIn, tabTo, toast } from '../support/fixtures.js';
 
 /**
  * The sign-in page rendered from the application (/login/{organization} shows the organization's
@@ -262,4 +263,138 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Enter the shop' }).click();
     await expect(page).toHaveURL('/apps');
   });
+});
+
+/** An organization speaking English and Chinese whose only application has these sign-in items. */
+async function itemsApplication(signinItems: Item[], fields: Record<string, unknown> = {}, orgFields: object = {}) {
+  const org = await createOrganization('itm', { languages: ['en', 'zh'], ...orgFields });
+  const name = unique('items');
+  await asAdmin((api) =>
+    call(api, '/api/add-application', {
+      owner: 'admin',
+      name,
+      displayName: `Items ${name}`,
+      organization: org,
+      cert: 'cert-built-in',
+      enablePassword: true,
+      signinItems,
+      ...fields,
+    }),
+  );
+  return { org, name };
+}
+
+/** The elements are shown one below the other, in this order. */
+async function expectTopToBottom(...locators: Locator[]) {
+  const tops: number[] = [];
+  for (const locator of locators) {
+    await expect(locator).toBeVisible();
+    tops.push((await locator.boundingBox())?.y ?? Number.NaN);
+  }
+  for (let i = 1; i < tops.length; i++) expect(tops[i], `element ${i + 1} below element ${i}`).toBeGreaterThan(tops[i - 1] ?? 0);
+}
+
+const itemLogo = (page: Page) => page.locator('.login-form .login-logo img');
+
+test('the Logo and Languages items sit at their rows; the "Label" rule names the language', async ({ page }) => {
+  const { org } = await itemsApplication(
+    [item('Username'), item('Logo'), item('Password'), item('Languages', { rule: 'Label' }), item('Login button')],
+    { logo: '/logo.svg?items' },
+  );
+  await page.goto(`/login/${org}`);
+  const language = page.getByRole('button', { name: 'Language: English' });
+  await expect(itemLogo(page)).toHaveAttribute('src', '/logo.svg?items');
+  await expectTopToBottom(page.getByLabel('Username'), itemLogo(page), page.getByLabel('Password'), language);
+  // The labelled menu shows the current language's name; it is the page's only language menu and logo.
+  await expect(language).toHaveText('English');
+  await expect(page.getByRole('button', { name: /^Language/ })).toHaveCount(1);
+  await expect(page.locator('.login-form img')).toHaveCount(1);
+
+  await language.click();
+  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await expect(page.getByRole('button', { name: '语言：简体中文' })).toHaveText('简体中文');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+});
+
+test('without the "Label" rule the language menu is the compact icon, and hidden items are not shown', async ({ page }) => {
+  // An application without a logo shows its organization's.
+  const { org } = await itemsApplication(
+    [item('Languages'), item('Logo'), item('Username'), item('Password'), item('Login button')],
+    {},
+    { logo: '/logo.svg?org' },
+  );
+  await page.goto(`/login/${org}`);
+  const language = page.getByRole('button', { name: 'Language', exact: true });
+  await expect(language).toHaveText('');
+  await expectTopToBottom(language, itemLogo(page), page.getByLabel('Username'), page.getByLabel('Password'));
+  await expect(itemLogo(page)).toHaveAttribute('src', '/logo.svg?org');
+
+  const { org: bare } = await itemsApplication([
+    item('Languages', { visible: false, rule: 'Label' }),
+    item('Logo', { visible: false }),
+    item('Username'),
+    item('Password'),
+  ]);
+  await page.goto(`/login/${bare}`);
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Language/ })).toHaveCount(0);
+  await expect(page.locator('.login-form img')).toHaveCount(0);
+});
+
+test('a custom item added in the editor shows its HTML at its place on the sign-in page', async ({ page, browser }) => {
+  const { org, name } = await itemsApplication([item('Username'), item('Password'), item('Languages'), item('Login button')]);
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await page.goto(`/applications/${org}/${name}`);
+  await expect(heading(page, 'Edit Application')).toBeVisible();
+  const items = page.getByRole('group', { name: 'Sign-in items', exact: true });
+
+  // "Add custom item" appends a shown custom row named Text 1 and moves the focus to its HTML.
+  await items.getByRole('button', { name: 'Add custom item' }).click();
+  await expect(items.getByRole('textbox', { name: 'Name of row 5' })).toHaveValue('Text 1');
+  await expect(items.getByRole('switch', { name: 'Custom of row 5' })).toBeChecked();
+  await expect(items.getByRole('switch', { name: 'Visible of row 5' })).toBeChecked();
+  // Its HTML is written in a multi-line editor, not in a one-line Custom CSS cell.
+  await expect(items.getByRole('textbox', { name: 'Custom CSS of row 5' })).toHaveCount(0);
+  const html = page.getByRole('textbox', { name: 'HTML of Text 1 (row 5)' });
+  await expect(html).toBeFocused();
+  await page.keyboard.type('<p id="items-note">Mind the step</p>');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('<p id="items-more">Second line</p>');
+  // Moved up between Username and Password.
+  for (const row of [5, 4, 3]) await items.getByRole('button', { name: `Move row ${row} up` }).click();
+  const moved = page.getByRole('textbox', { name: 'HTML of Text 1 (row 2)' });
+  await expect(moved).toHaveValue('<p id="items-note">Mind the step</p>\n<p id="items-more">Second line</p>');
+  // The Languages item's rule: its name as a label.
+  await items
+    .getByRole('row')
+    .filter({ has: page.locator('[title="Languages"]') })
+    .getByRole('combobox', { name: /^Rule of row/ })
+    .click();
+  await chooseOption(page, 'Label');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  const saved = await asAdmin(async (api) => (await call(api, '/api/get-application', undefined, { id: `admin/${name}` })).data);
+  expect(saved.signinItems.map((row: Item) => row.name)).toEqual(['Username', 'Text 1', 'Password', 'Languages', 'Login button']);
+  expect(saved.signinItems[1]).toMatchObject({
+    isCustom: true,
+    visible: true,
+    customCss: '<p id="items-note">Mind the step</p>\n<p id="items-more">Second line</p>',
+  });
+  expect(saved.signinItems[3]).toMatchObject({ name: 'Languages', rule: 'Label' });
+
+  // A visitor sees the HTML where the row is, and the labelled language menu below the password.
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const signin = await visitor.newPage();
+  await signin.goto(new URL(`/login/${org}`, page.url()).href);
+  await expectTopToBottom(
+    signin.getByLabel('Username'),
+    signin.locator('#items-note'),
+    signin.locator('#items-more'),
+    signin.getByLabel('Password'),
+    signin.getByRole('button', { name: 'Language: English' }),
+    signin.getByRole('button', { name: 'Sign In' }),
+  );
+  await expect(signin.locator('#items-note')).toHaveText('Mind the step');
+  await visitor.close();
 });

@@ -8,6 +8,7 @@ import { AgreementItem } from './agreement-item';
 import { AppLink } from './app-link';
 import { ApplicationFrame } from './application-frame';
 import { busyLoading } from './busy';
+import { SigninLanguages } from './signin-languages';
 import { type SigninPart, signinLayout } from './signin-model';
 
 export interface SigninValues {
@@ -92,6 +93,15 @@ export function SigninCard({
             />
           </div>
         );
+      case 'logo':
+        return (
+          <Flex className="login-logo" justify="center" style={{ marginBottom: 24 }}>
+            {/* Beside the application's name (the page's heading), the logo adds nothing to read. */}
+            <img className="panel-logo" src={part.src || logo || '/logo.svg'} alt="" height={56} style={{ maxWidth: '100%' }} />
+          </Flex>
+        );
+      case 'languages':
+        return <SigninLanguages languages={part.languages} labelled={part.labelled} />;
       case 'username':
         return (
           <Form.Item
@@ -192,10 +202,16 @@ export function SigninCard({
   const hasAutoSignin = layout.parts.some(
     (part) => part.kind === 'autoSignin' || (part.kind === 'forgotPassword' && part.autoSignin),
   );
+  const partsOf = (list: SigninPart[]) =>
+    list.map((part, index) => (
+      <Fragment key={part.kind === 'html' ? `html-${part.key}` : `${part.kind}-${index}`}>{render(part)}</Fragment>
+    ));
   let content: ReactNode;
   if (children)
     content = (
       <>
+        {/* What replaces the form keeps the items' logo and language menu, in their order, above it. */}
+        {partsOf(layout.parts.filter((part) => part.kind === 'logo' || part.kind === 'languages'))}
         {children}
         {errorAlert}
       </>
@@ -222,9 +238,7 @@ export function SigninCard({
           }
           requiredMark={false}
         >
-          {layout.parts.map((part, index) => (
-            <Fragment key={part.kind === 'html' ? `html-${part.key}` : `${part.kind}-${index}`}>{render(part)}</Fragment>
-          ))}
+          {partsOf(layout.parts)}
         </Form>
         {!hasButton && errorAlert}
       </>

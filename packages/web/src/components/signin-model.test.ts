@@ -43,16 +43,68 @@ describe('signinLayout', () => {
     ]);
   });
 
-  it('follows the default items: the box beside the Forgot password? link, the button, the sign-up link', () => {
+  it('follows the default items: languages, logo, the box beside the Forgot password? link, the button, the sign-up link', () => {
     const layout = signinLayout(app(), CONSOLE);
     expect(layout.parts).toEqual([
+      { kind: 'languages', languages: ['en', 'zh'], labelled: false },
+      { kind: 'logo', src: '' },
       { kind: 'username', label: '', placeholder: '' },
       { kind: 'password', label: '', placeholder: '' },
       { kind: 'forgotPassword', autoSignin: true, link: { label: '', to: '/forget/shop' } },
       { kind: 'loginButton', label: '' },
       { kind: 'signupLink', label: '', to: '/signup/shop' },
     ]);
-    expect(layout).toMatchObject({ showLogo: true, languages: ['en', 'zh'], notice: null });
+    // The items place the logo and the language menu: the frame shows neither.
+    expect(layout).toMatchObject({ showLogo: false, languages: null, notice: null });
+  });
+
+  it('places the Logo and Languages items at their rows, leaving hidden ones out', () => {
+    const items = [item('Username'), item('Logo'), item('Password'), item('Languages'), item('Login button')];
+    expect(kinds(signinLayout(app({ signinItems: items }), CONSOLE))).toEqual([
+      'username',
+      'logo',
+      'password',
+      'languages',
+      'loginButton',
+    ]);
+    const reversed = [item('Languages'), item('Logo'), item('Username'), item('Password')];
+    expect(kinds(signinLayout(app({ signinItems: reversed }), CONSOLE))).toEqual([
+      'languages',
+      'logo',
+      'username',
+      'password',
+      'loginButton',
+    ]);
+    const hidden = [item('Languages', { visible: false }), item('Logo', { visible: false }), item('Username'), item('Password')];
+    const layout = signinLayout(app({ signinItems: hidden }), CONSOLE);
+    expect(kinds(layout)).toEqual(['username', 'password', 'loginButton']);
+    expect(layout).toMatchObject({ showLogo: false, languages: null });
+    // With one language there is nothing to choose: no menu.
+    expect(kinds(signinLayout(app({ signinItems: items, organizationObj: { languages: ['zh'] } }), CONSOLE))).not.toContain(
+      'languages',
+    );
+    // They stay when the page offers no password form (the notice says why).
+    const refused = signinLayout(app({ signinItems: items, enablePassword: false }), CONSOLE);
+    expect(kinds(refused)).toEqual(['logo', 'languages']);
+  });
+
+  it("shows the application's logo, else its organization's", () => {
+    const items = [item('Logo')];
+    const logo = (fields: Record<string, unknown>) => signinLayout(app({ signinItems: items, ...fields }), CONSOLE).parts[0];
+    expect(logo({ logo: '/files/shop.png', organizationObj: { logo: '/files/acme.png' } })).toEqual({
+      kind: 'logo',
+      src: '/files/shop.png',
+    });
+    expect(logo({ logo: '', organizationObj: { logo: '/files/acme.png' } })).toEqual({ kind: 'logo', src: '/files/acme.png' });
+    expect(logo({ organizationObj: null })).toEqual({ kind: 'logo', src: '' });
+  });
+
+  it('labels the language menu under the Languages item\'s "Label" rule', () => {
+    const languages = (rule: string) =>
+      signinLayout(app({ signinItems: [item('Languages', { rule })] }), CONSOLE).parts.find((part) => part.kind === 'languages');
+    expect(languages('Label')).toEqual({ kind: 'languages', languages: ['en', 'zh'], labelled: true });
+    expect(languages('None')).toEqual({ kind: 'languages', languages: ['en', 'zh'], labelled: false });
+    expect(languages('')).toMatchObject({ labelled: false });
   });
 
   it('keeps the order of the items, leaves hidden ones out and takes their labels and placeholders', () => {
@@ -78,8 +130,8 @@ describe('signinLayout', () => {
       { kind: 'forgotPassword', autoSignin: true, link: null },
       { kind: 'signupLink', label: 'Create an account', to: '/signup/shop' },
     ]);
-    expect(layout.showLogo).toBe(false);
-    expect(layout.languages).toBeNull();
+    expect(kinds(layout)).not.toContain('logo');
+    expect(kinds(layout)).not.toContain('languages');
   });
 
   it('shows the Auto sign in box only when a session is kept and its item allows it', () => {
@@ -150,21 +202,28 @@ describe('signinLayout', () => {
   it('offers no password form when the application refuses passwords, keeping the sign-up link', () => {
     const disabled = signinLayout(app({ enablePassword: false }), CONSOLE);
     expect(disabled.notice).toBe('passwordDisabled');
-    expect(kinds(disabled)).toEqual(['signupLink']);
+    expect(kinds(disabled)).toEqual(['languages', 'logo', 'signupLink']);
     const noMethod = signinLayout(app({ signinMethods: [{ name: 'Verification code', rule: 'All' }] }), CONSOLE);
     expect(noMethod.notice).toBe('passwordDisabled');
     const hidden = signinLayout(app({ signinMethods: [{ name: 'Password', rule: 'Hide password' }] }), CONSOLE);
     expect(hidden.notice).toBe('noMethod');
-    expect(kinds(hidden)).toEqual(['signupLink']);
+    expect(kinds(hidden)).toEqual(['languages', 'logo', 'signupLink']);
     expect(signinLayout(app({ enablePassword: false, signinItems: [] }), CONSOLE).parts).toEqual([
       { kind: 'signupLink', label: '', to: '/signup/shop' },
     ]);
   });
 
   it('lists the organization languages the console speaks, hiding the menu below two', () => {
-    expect(signinLayout(app({ organizationObj: { languages: ['en'] } }), CONSOLE).languages).toBeNull();
-    expect(signinLayout(app({ organizationObj: { languages: ['zh', 'en'] } }), CONSOLE).languages).toEqual(['en', 'zh']);
-    expect(signinLayout(app({ organizationObj: null }), CONSOLE).languages).toEqual(['en', 'zh']);
+    // The frame's menu of the default form ...
+    const frame = (organizationObj: unknown) => signinLayout(app({ signinItems: [], organizationObj }), CONSOLE).languages;
+    expect(frame({ languages: ['en'] })).toBeNull();
+    expect(frame({ languages: ['zh', 'en'] })).toEqual(['en', 'zh']);
+    expect(frame(null)).toEqual(['en', 'zh']);
+    // ... and the Languages item's.
+    const menu = (organizationObj: unknown) =>
+      signinLayout(app({ organizationObj }), CONSOLE).parts.find((part) => part.kind === 'languages');
+    expect(menu({ languages: ['en'] })).toBeUndefined();
+    expect(menu({ languages: ['zh', 'en'] })).toMatchObject({ languages: ['en', 'zh'] });
   });
 });
 

@@ -31,6 +31,10 @@ const AGREEMENT_RULES: Record<string, 'unchecked' | 'checked'> = { Signin: 'unch
 /** One element of the card, in the order of the application's items. */
 export type SigninPart =
   | { kind: 'backButton' }
+  /** The application's logo (else its organization's; '' for the page's default). */
+  | { kind: 'logo'; src: string }
+  /** The language menu; `labelled` (the item's "Label" rule) names the current language beside its icon. */
+  | { kind: 'languages'; languages: string[]; labelled: boolean }
   | { kind: 'username'; label: string; placeholder: string }
   | { kind: 'password'; label: string; placeholder: string }
   | { kind: 'agreement' }
@@ -49,8 +53,12 @@ export interface SigninLayout {
   parts: SigninPart[];
   /** Set when the page offers no way to sign in with a password. */
   notice: SigninNotice | null;
+  /**
+   * The frame's own logo and language menu, above the card (default form only): with sign-in
+   * items, the Logo and Languages items place them among the parts instead.
+   */
   showLogo: boolean;
-  /** The languages of the language menu; null hides it. */
+  /** The languages of the frame's language menu; null leaves it out. */
   languages: string[] | null;
   /** The "Auto sign in" box starts ticked. */
   autoSigninDefault: boolean;
@@ -103,6 +111,12 @@ export function offeredSigninMethods(
     if (method.name !== 'Password') return true;
     return isPasswordSigninEnabled(app) && method.rule !== 'Hide password' && method.rule !== 'Hide-Password';
   });
+}
+
+/** The logo of the Logo item: the application's, else its organization's, else '' (the page's default). */
+export function logoOf(app: Record<string, unknown> | null | undefined): string {
+  const org = (app?.organizationObj ?? null) as Record<string, unknown> | null;
+  return text(app?.logo) || text(org?.logo);
 }
 
 /** The console languages of the language menu: those the organization lists, null when fewer than two remain. */
@@ -173,6 +187,13 @@ export function signinLayout(app: Record<string, unknown> | null | undefined, co
     const label = text(row.label).trim();
     const placeholder = text(row.placeholder);
     switch (row.name) {
+      case 'Logo':
+        if (visible) parts.push({ kind: 'logo', src: logoOf(app) });
+        break;
+      case 'Languages':
+        // One language or none leaves nothing to choose.
+        if (visible && languages) parts.push({ kind: 'languages', languages, labelled: row.rule === 'Label' });
+        break;
       case 'Back button':
         // Back to the organization choice, the only page the sign-in page knows it came from.
         if (visible && context.fromOrganizationChoice) parts.push({ kind: 'backButton' });
@@ -210,8 +231,8 @@ export function signinLayout(app: Record<string, unknown> | null | undefined, co
   return {
     parts,
     notice,
-    showLogo: !!findItem(items, 'Logo')?.visible,
-    languages: findItem(items, 'Languages')?.visible ? languages : null,
+    showLogo: false,
+    languages: null,
     autoSigninDefault,
     agreement,
     css: css.filter(Boolean).join('\n'),

@@ -7,7 +7,7 @@ import {
   signinItem,
 } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
-import { signinItemRows, signinMethodRows, signupItemRows } from './application-rows';
+import { customItemName, signinItemRows, signinMethodRows, signupItemRows } from './application-rows';
 
 const item = (name: string) => defaultSignupItems().find((i) => i.name === name) as SignupItem;
 
@@ -102,9 +102,33 @@ describe('sign-up item rows', () => {
 describe('sign-in item rows', () => {
   it('add custom items once every built-in one is listed', () => {
     const rows = defaultSigninItems();
-    expect(signinItemRows.newRow(rows)).toMatchObject({ name: '', isCustom: true });
+    expect(signinItemRows.newRow(rows)).toMatchObject({ name: 'Text 1', isCustom: true, visible: true });
     expect(signinItemRows.nameKind({ ...rows[0]!, isCustom: true })).toBe('text');
     expect(signinItemRows.newRow(rows.slice(1))).toMatchObject({ name: rows[0]!.name, isCustom: false });
+  });
+
+  it('names custom items "Text <n>" with the first n no row uses, shown, their HTML to write', () => {
+    const rows = defaultSigninItems();
+    const first = signinItemRows.customRow(rows);
+    expect(first).toEqual(signinItem('Text 1', { isCustom: true, rule: 'None' }));
+    expect(first).toMatchObject({ visible: true, customCss: '', isCustom: true });
+    const two = [...rows, first, signinItemRows.customRow([...rows, first])];
+    expect(two.slice(-2).map((row) => row.name)).toEqual(['Text 1', 'Text 2']);
+    // A deleted one's name is free again; a row renamed away from it leaves it free too.
+    expect(customItemName([{ name: 'Text 2' }])).toBe('Text 1');
+    expect(customItemName([{ name: 'Text 1' }, { name: 'Text 3' }])).toBe('Text 2');
+    // Custom items edit their HTML in the multi-line editor, not in the Custom CSS cell.
+    expect(signinItemRows.customCssAbsent(first)).toBe(true);
+    expect(signinItemRows.customCssAbsent(rows[0]!)).toBe(false);
+    expect(signinItemRows.ruleAbsent(first)).toBe(true);
+  });
+
+  it('offers the Languages item its None and Label rules', () => {
+    const languages = signinItem('Languages');
+    expect(languages.rule).toBe('None');
+    expect(signinItemRows.ruleOptions(languages)).toEqual(['None', 'Label']);
+    expect(signinItemRows.ruleAbsent(languages)).toBe(false);
+    expect(signinItemRows.onCellChange({ ...languages, rule: 'Label' }, 'rule', languages, []).rule).toBe('Label');
   });
 
   it('offers each sign-in item its own rule choices, and a renamed item takes its first one', () => {

@@ -82,14 +82,29 @@ export const signupItemRows = {
   },
 };
 
+/** Casdoor's name for a custom item, "Text <n>", with the first n no row uses. */
+export function customItemName(rows: readonly { name: string }[]): string {
+  const taken = new Set(rows.map((row) => row.name));
+  let n = 1;
+  while (taken.has(`Text ${n}`)) n++;
+  return `Text ${n}`;
+}
+
+/** A custom item: shown, with its HTML (kept in customCss, as Casdoor does) still to be written. */
+const customSigninRow = (rows: readonly SigninItem[]): SigninItem => signinItem(customItemName(rows), { isCustom: true });
+
 export const signinItemRows = {
   /** Built-in items each once; custom items have free names. */
   nameOptions: (_row: SigninItem, index: number, rows: readonly SigninItem[]) => unusedNames(SIGNIN_ITEM_NAMES, rows, index),
   nameKind: (row: SigninItem) => (row.isCustom ? ('text' as const) : ('select' as const)),
+  customRow: customSigninRow,
+  /** The first built-in item not listed yet; once all are listed, a custom item. */
   newRow: (rows: readonly SigninItem[]): SigninItem => {
     const name = firstUnused(SIGNIN_ITEM_NAMES, rows);
-    return name === undefined ? signinItem('', { isCustom: true }) : signinItem(name);
+    return name === undefined ? customSigninRow(rows) : signinItem(name);
   },
+  /** A custom item's customCss is its HTML, edited in a multi-line editor rather than in the table. */
+  customCssAbsent: (row: SigninItem) => row.isCustom,
   /** The rule choices of the row's item (none for items without rules, and for custom items). */
   ruleOptions: (row: SigninItem) => (row.isCustom ? [] : (SIGNIN_ITEM_RULES[row.name] ?? [])),
   ruleAbsent: (row: SigninItem) => row.isCustom || !SIGNIN_ITEM_RULES[row.name],

@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import {
   type ApplicationProvider,
   type CustomScope,
@@ -12,7 +13,9 @@ import {
   type SigninMethod,
   type SignupItem,
 } from '@gatehouse/entities';
+import { Button, Flex, Input, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { ListEditor, type ListEditorColumn, type ListEditorProps, StringListEditor } from '../crud/list-editor';
@@ -135,7 +138,7 @@ const SIGNIN_ITEMS: RowsTableSpec<SigninItem> = {
     { key: 'visible', title: title(t, 'visible'), kind: 'switch' },
     { key: 'required', title: title(t, 'required'), kind: 'switch' },
     { key: 'label', title: title(t, 'label'), kind: 'text' },
-    { key: 'customCss', title: title(t, 'customCss'), kind: 'text' },
+    { key: 'customCss', title: title(t, 'customCss'), kind: 'text', absent: signinItemRows.customCssAbsent },
     { key: 'placeholder', title: title(t, 'placeholder'), kind: 'text' },
     {
       key: 'rule',
@@ -146,8 +149,82 @@ const SIGNIN_ITEMS: RowsTableSpec<SigninItem> = {
     },
   ],
 };
-export function SigninItemsTable(props: FieldControlProps) {
-  return <RowsTable {...props} spec={SIGNIN_ITEMS} />;
+
+/**
+ * The sign-in items: the table (built-in items by Add, custom ones by "Add custom item") and,
+ * under it, a multi-line editor of each custom item's HTML (Casdoor keeps it in customCss).
+ */
+export function SigninItemsTable({ id, value, onChange, disabled, label }: FieldControlProps) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useJsonValue<SigninItem[]>(value, onChange, SIGNIN_ITEMS.empty);
+  const editors = useRef<HTMLFieldSetElement>(null);
+  // After "Add custom item" the focus goes to the new item's HTML, the thing to write next.
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusRow.current === null) return;
+    editors.current?.querySelector<HTMLElement>(`[data-row="${focusRow.current}"]`)?.focus();
+    focusRow.current = null;
+  });
+  const addCustom = () => {
+    focusRow.current = rows.length;
+    setRows([...rows, signinItemRows.customRow(rows)]);
+  };
+  const setHtml = (index: number, html: string) =>
+    setRows(rows.map((row, i) => (i === index ? { ...row, customCss: html } : row)));
+  const htmlId = `${id ?? 'signinItems'}-html`;
+  const custom = rows.flatMap((row, index) => (row.isCustom ? [{ row, index }] : []));
+
+  return (
+    <Flex vertical gap={12}>
+      <ListEditor<SigninItem>
+        id={id}
+        value={rows}
+        onChange={setRows}
+        disabled={disabled}
+        label={label}
+        columns={SIGNIN_ITEMS.columns(t)}
+        newRow={signinItemRows.newRow}
+        undeletable={SIGNIN_ITEMS.rules.undeletable}
+        onCellChange={signinItemRows.onCellChange}
+        hint={
+          <Button size="small" icon={<PlusOutlined aria-hidden />} disabled={disabled} onClick={addCustom}>
+            {t('application.addCustomItem')}
+          </Button>
+        }
+      />
+      {custom.length > 0 && (
+        <fieldset ref={editors} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <legend style={{ fontSize: 'inherit', fontWeight: 600, color: 'inherit', marginBottom: 0, border: 0 }}>
+            {t('application.customItemsHtml')}
+          </legend>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {t('application.customItemsHtmlHint')}
+          </Typography.Paragraph>
+          <Flex vertical gap={8}>
+            {custom.map(({ row, index }) => {
+              const inputId = `${htmlId}-${index}`;
+              return (
+                <div key={inputId}>
+                  <label htmlFor={inputId}>{t('application.customItemHtml', { name: row.name, row: index + 1 })}</label>
+                  <Input.TextArea
+                    id={inputId}
+                    data-row={index}
+                    value={row.customCss}
+                    onChange={(event) => setHtml(index, event.target.value)}
+                    disabled={disabled}
+                    autoSize={{ minRows: 3, maxRows: 16 }}
+                    spellCheck={false}
+                    placeholder={t('application.customItemHtmlPlaceholder')}
+                    style={{ fontFamily: 'monospace', marginTop: 4 }}
+                  />
+                </div>
+              );
+            })}
+          </Flex>
+        </fieldset>
+      )}
+    </Flex>
+  );
 }
 
 const PROVIDERS: RowsTableSpec<ApplicationProvider> = {
