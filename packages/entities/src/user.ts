@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUILT_IN_ORG, isAdmin, isGlobalAdmin, type Viewer } from './access.js';
+import { allows, BUILT_IN_ORG, isAdmin, isGlobalAdmin, type Viewer } from './access.js';
 import { BUILT_IN_ADMIN, NAME_PATTERN } from './constants.js';
 import {
   bool,
@@ -139,6 +139,7 @@ export const user = defineEntity({
     'isAdmin',
     'isForbidden',
     'isDeleted',
+    'applicationScopes',
   ],
   // The built-in administrator, and whoever is signed in (no deleting yourself).
   undeletable: (r, viewer) => isBuiltInAdmin(r) || isSelf(viewer, r),
@@ -151,4 +152,14 @@ export type User = RecordOf<typeof user.fields>;
 /** The viewer is looking at their own user record. */
 export function isSelf(viewer: Viewer | null, record: { owner?: unknown; name?: unknown }): boolean {
   return !!viewer && viewer.owner === record.owner && viewer.name === record.name;
+}
+
+/**
+ * Who may take back a user's OAuth consents (POST /api/revoke-consent): the user, as in Casdoor
+ * (the Consents account item is Self/Self), and the administrators of the user's organization, who
+ * already may change or delete the user. Revoking only withdraws access (the application asks
+ * again); granting stays the user's own decision on the consent screen.
+ */
+export function mayRevokeConsents(viewer: Viewer | null, user: { owner?: unknown; name?: unknown }): boolean {
+  return isSelf(viewer, user) || allows('orgAdmin', viewer, typeof user.owner === 'string' ? user.owner : '');
 }

@@ -1,4 +1,5 @@
 import { isAdmin } from '@gatehouse/entities';
+import { ConsentsField } from './consents-field';
 import type { EntityOverrides } from './registry';
 import { SetPasswordField } from './set-password';
 
@@ -6,7 +7,7 @@ import { SetPasswordField } from './set-password';
 const USER_LIST_URL_KEY = 'userListUrl';
 
 const overrides: EntityOverrides = {
-  fieldControls: { password: SetPasswordField },
+  fieldControls: { password: SetPasswordField, applicationScopes: ConsentsField },
   exitPath: (viewer) => sessionStorage.getItem(USER_LIST_URL_KEY) ?? (isAdmin(viewer) ? '/users' : '/'),
   listUrlKey: USER_LIST_URL_KEY,
   refusedAsNotFound: 'general.userNotFoundSubtitle',

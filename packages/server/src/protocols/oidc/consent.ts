@@ -1,6 +1,14 @@
-import { ADMIN_OWNER, type Application, type ConsentRecord, type Envelope, user as userDef } from '@gatehouse/entities';
+import {
+  ADMIN_OWNER,
+  type Application,
+  type ConsentRecord,
+  type Envelope,
+  isAdmin,
+  mayRevokeConsents,
+  user as userDef,
+} from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
-import { accountOf } from '../../auth/account.js';
+import { type Account, accountOf } from '../../auth/account.js';
 import type { ServerContext } from '../../context.js';
 import type { Rec } from '../../crud/repository.js';
 import { AppError } from '../../errors.js';
@@ -65,7 +73,7 @@ function scopeListOf(value: unknown): string[] {
   return [...new Set(scopes)];
 }
 
-/** A consent body may name its user (Casdoor's older ConsentRecord did); it must be the caller. */
+/** A grant-consent body may name its user (Casdoor's older ConsentRecord did); it must be the caller. */
 function checkOwnUser(body: Record<string, unknown>, user: Rec) {
   const named = str(body.user);
   if (named && named !== `${user.owner}/${user.name}` && named !== user.name) throw new AppError('consentOtherUser');
@@ -127,16 +135,37 @@ export async function grantConsent(server: ServerContext, request: FastifyReques
 }
 
 /**
- * POST /api/revoke-consent, body ConsentRecord {application, grantedScopes}: the signed-in user
- * takes back scopes granted to an application; the next request for them asks again. The record
- * goes when no scope is left. The answer is whether anything was revoked.
+ * The user whose grants a revoke-consent call takes back: the caller's own, or the user the body
+ * names (`owner/name`, or a name of the caller's organization) when the caller administers that
+ * user's organization (the Consents block of a user's page in the console).
+ */
+async function revokedUser(server: ServerContext, account: Account, body: Record<string, unknown>): Promise<Rec> {
+  const own = account.user;
+  const named = str(body.user).trim();
+  if (!named || (own && (named === `${own.owner}/${own.name}` || named === own.name))) {
+    if (!own) throw new AppError('pleaseLogin');
+    return own;
+  }
+  const slash = named.indexOf('/');
+  const id =
+    slash < 0 ? { owner: account.viewer.owner, name: named } : { owner: named.slice(0, slash), name: named.slice(slash + 1) };
+  if (!mayRevokeConsents(account.viewer, id)) throw new AppError(isAdmin(account.viewer) ? 'unauthorized' : 'consentOtherUser');
+  const user = await server.repo(userDef).get(id.owner, id.name);
+  if (!user) throw new AppError('missing', { entity: 'user', id: `${id.owner}/${id.name}` });
+  return user;
+}
+
+/**
+ * POST /api/revoke-consent, body ConsentRecord {application, grantedScopes} (and optionally the
+ * `user`, see revokedUser): the signed-in user takes back scopes granted to an application; the
+ * next request for them asks again. The record goes when no scope is left. The answer is whether
+ * anything was revoked.
  */
 export async function revokeConsent(server: ServerContext, request: FastifyRequest): Promise<Envelope> {
   const account = await accountOf(server, request);
-  if (!account?.user) throw new AppError('pleaseLogin');
+  if (!account) throw new AppError('pleaseLogin');
   const body = bodyOf(request);
-  const user = account.user;
-  checkOwnUser(body, user);
+  const user = await revokedUser(server, account, body);
   const named = str(body.application).trim();
   if (!named) throw new AppError('consentApplicationEmpty');
   const scopes = scopeListOf(body.grantedScopes);
