@@ -53,9 +53,11 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
   identity: [
     route('/applications', 'Applications'),
     route('/applications/built-in/app-built-in', 'Edit Application'),
-    route('/providers', later('Providers')),
-    route('/providers/admin/provider1', later('The provider editor')),
-    route('/resources', later('Resources')),
+    route('/providers', 'Providers'),
+    route('/providers/admin/provider_captcha_default', 'Edit Provider'),
+    // A provider that does not exist: the edit page goes to /404.
+    route('/providers/admin/provider1', '404 NOT FOUND', '/404'),
+    route('/resources', 'Resources'),
     route('/certs', 'Certs'),
     route('/certs/admin/cert-built-in', 'Edit Cert'),
   ],
@@ -77,7 +79,7 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     route('/tokens', 'Tokens'),
     // A token that does not exist: the edit page goes to /404.
     route('/tokens/token1', '404 NOT FOUND', '/404'),
-    route('/verifications', later('Verifications')),
+    route('/verifications', 'Verifications'),
   ],
   'business and payments': [
     route('/products', later('Products')),
@@ -117,6 +119,9 @@ const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
   // Organization admins see their certs and the shared ones (read-only).
   route('/certs', 'Certs'),
   route('/certs/admin/cert-built-in', 'Edit Cert'),
+  // And their providers and the shared ones (read-only).
+  route('/providers', 'Providers'),
+  route('/providers/admin/provider_captcha_default', 'Edit Provider'),
   route('/roles', later('Roles')),
   route('/syncers', later('Syncers')),
   route('/webhooks', later('Webhooks')),
@@ -131,6 +136,8 @@ const ORDINARY_USER_ROUTES = ({ org }: Team): Route[] => [
   route('/organizations', 'Organizations'),
   route(`/organizations/${org}`, 'Edit Organization'),
   route('/permissions', later('Permissions')),
+  // Members list their own resources.
+  route('/resources', 'Resources'),
 ];
 
 const SIGNED_OUT_ROUTES: Route[] = [
@@ -139,7 +146,8 @@ const SIGNED_OUT_ROUTES: Route[] = [
   route('/organizations', 'Gatehouse', '/login'),
   route('/404', '404 NOT FOUND'),
   route('/no/such/page', '404 NOT FOUND'),
-  route('/forget/app-built-in', later('Password recovery')),
+  route('/forget/app-built-in', 'Reset password'),
+  route('/forget', 'Reset password'),
   route('/signup/app-built-in?invitationCode=abc123', 'Gatehouse'),
   route('/signup', 'Gatehouse'),
   route('/select-plan/admin/pricing1', later('The pricing page')),

@@ -139,9 +139,16 @@ test('the organization page shows its application: items in order, labels, custo
   await expect
     .poll(() => username.evaluate((el) => getComputedStyle(el.closest('.login-username-input') ?? el).backgroundColor))
     .toBe('rgb(255, 240, 200)');
-  // The page's style leaves with the page.
+  // The forgotten-password page of the application keeps its look (as Casdoor's); the style leaves
+  // with the application's pages.
   await page.getByRole('link', { name: 'Lost it?' }).click();
   await expect(page).toHaveURL(`/forget/${name}`);
+  await expect.poll(() => formOutline(page)).toBe('rgb(0, 128, 0)');
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/404');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { level: 1, name: '404 NOT FOUND' })).toBeVisible();
   await expect(page.locator('style', { hasText: 'rgb(0, 128, 0)' })).toHaveCount(0);
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allows, levelOf, listScope, type Viewer } from './access.js';
+import { allows, isReadOnly, levelOf, listScope, type Viewer } from './access.js';
 
 const globalAdmin: Viewer = { owner: 'built-in', name: 'admin', level: 'globalAdmin' };
 const orgAdmin: Viewer = { owner: 'acme', name: 'boss', level: 'orgAdmin' };
@@ -31,10 +31,20 @@ describe('allows', () => {
       ['globalAdmin', globalAdmin, 'acme', false, true],
       ['orgAdmin', globalAdmin, 'anything', false, true],
       ['member', orgAdmin, '', false, false],
+      ['nobody', globalAdmin, 'acme', false, false],
+      ['nobody', orgAdmin, 'acme', true, false],
+      ['nobody', null, 'acme', false, false],
     ];
     for (const [rule, viewer, org, self, expected] of table) {
       expect(allows(rule, viewer, org, self), `${rule} ${viewer?.level ?? 'anonymous'} ${org} self=${self}`).toBe(expected);
     }
+  });
+});
+
+describe('isReadOnly', () => {
+  it('holds when nobody may create, update or delete', () => {
+    expect(isReadOnly({ create: 'nobody', update: 'nobody', delete: 'nobody' })).toBe(true);
+    expect(isReadOnly({ create: 'nobody', update: 'globalAdmin', delete: 'nobody' })).toBe(false);
   });
 });
 

@@ -23,8 +23,12 @@ export interface Viewer {
  * orgAdminOrSelf: administrators of the record's organization, or the record is the account itself.
  * orgAdmin: administrators of the record's organization (and global admins).
  * globalAdmin: administrators of the built-in organization only.
+ * nobody: no one, global admins included. An entity whose create, update and delete rules are all
+ * `nobody` is read-only (see `isReadOnly`): its records come from the server's own work
+ * (verification codes), the CRUD routes refuse to write them and the console offers no Add, Edit or
+ * Delete.
  */
-export type AccessRule = 'anyone' | 'member' | 'orgAdminOrSelf' | 'orgAdmin' | 'globalAdmin';
+export type AccessRule = 'anyone' | 'member' | 'orgAdminOrSelf' | 'orgAdmin' | 'globalAdmin' | 'nobody';
 
 export function levelOf(account: { owner: string; isAdmin: boolean }): Level {
   if (account.owner === BUILT_IN_ORG && account.isAdmin) return 'globalAdmin';
@@ -46,7 +50,7 @@ export function isAdmin(viewer: Viewer | null | undefined): boolean {
  */
 export function allows(rule: AccessRule, viewer: Viewer | null, organization: string, isSelf = false): boolean {
   if (rule === 'anyone') return true;
-  if (!viewer) return false;
+  if (!viewer || rule === 'nobody') return false;
   if (viewer.level === 'globalAdmin') return true;
   const sameOrg = organization !== '' && viewer.owner === organization;
   switch (rule) {
@@ -59,6 +63,11 @@ export function allows(rule: AccessRule, viewer: Viewer | null, organization: st
     case 'globalAdmin':
       return false;
   }
+}
+
+/** Whether nobody may add, change or delete records through the CRUD routes (see `nobody`). */
+export function isReadOnly(access: { create: AccessRule; update: AccessRule; delete: AccessRule }): boolean {
+  return access.create === 'nobody' && access.update === 'nobody' && access.delete === 'nobody';
 }
 
 /**

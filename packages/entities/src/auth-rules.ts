@@ -56,6 +56,24 @@ export function isPasswordSigninEnabled(app: { enablePassword?: boolean; signinM
   return methods.length === 0 || methods.some((m) => m.name === 'Password');
 }
 
+/**
+ * Where sign-in codes may be sent (Casdoor's IsCodeSigninViaEmailEnabled / IsCodeSigninViaSmsEnabled):
+ * with sign-in methods listed, a Verification code method whose rule is not "Phone only" (e-mail)
+ * or not "Email only" (SMS); without any, the application's enableCodeSignin.
+ */
+export function codeSigninChannels(app: { enableCodeSignin?: boolean; signinMethods?: readonly SigninMethodRow[] }): {
+  email: boolean;
+  phone: boolean;
+} {
+  const methods = app.signinMethods ?? [];
+  if (methods.length === 0) return { email: !!app.enableCodeSignin, phone: !!app.enableCodeSignin };
+  const code = methods.filter((m) => m.name === 'Verification code');
+  return {
+    email: code.some((m) => m.rule !== 'Phone only'),
+    phone: code.some((m) => m.rule !== 'Email only'),
+  };
+}
+
 /** The Password method's rule: All, Non-LDAP or Hide password (older applications: Hide-Password). */
 export function passwordMethodRule(app: { signinMethods?: readonly SigninMethodRow[] }): 'All' | 'Non-LDAP' | 'Hide password' {
   const rule = findItem(app.signinMethods, 'Password')?.rule ?? 'All';

@@ -249,6 +249,11 @@ export interface EntityDefinition<F extends Fields = Fields> {
    * viewer may not update have Edit disabled. Needs `orgField: 'owner'`.
    */
   shared?: true;
+  /**
+   * The name is a relative file path (resources: the stored file's path, as in Casdoor): it may
+   * hold "/", and an id (owner/name) splits at the first "/".
+   */
+  pathName?: true;
   /** Extra wire names for the list call that ignore the owner parameter (get-global-users). */
   globalListAliases?: string[];
   /** Default sort when the caller gives none. */
@@ -274,8 +279,8 @@ export interface EntityDefinition<F extends Fields = Fields> {
    * console disables Delete.
    */
   undeletable?: (record: RecordOf<F>, viewer: Viewer | null) => boolean;
-  /** Console route of the list and edit pages. */
-  routes: { list: string; edit: string };
+  /** Console route of the list and edit pages; an entity without an edit page (verifications) has only a list. */
+  routes: { list: string; edit?: string };
 }
 
 export function defineEntity<F extends Fields>(def: EntityDefinition<F>): EntityDefinition<F> {

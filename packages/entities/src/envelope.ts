@@ -50,6 +50,16 @@ export function listQueryToParams(q: ListQuery, orgParam: string): Record<string
   return params;
 }
 
+/**
+ * Splits the id of a record whose name is a file path (resources) at the first "/"; null when
+ * either part is empty.
+ */
+export function splitPathId(id: string): { owner: string; name: string } | null {
+  const slash = id.indexOf('/');
+  if (slash <= 0 || slash === id.length - 1) return null;
+  return { owner: id.slice(0, slash), name: id.slice(slash + 1) };
+}
+
 /** Splits an `owner/name` id; null when it does not have exactly two parts. */
 export function splitId(id: string): { owner: string; name: string } | null {
   const parts = id.split('/');

@@ -2,8 +2,11 @@ import { application } from './application.js';
 import { cert } from './cert.js';
 import type { EntityDefinition } from './define.js';
 import { organization } from './organization.js';
+import { provider } from './provider.js';
+import { resource } from './resource.js';
 import { token } from './token.js';
 import { user } from './user.js';
+import { verification } from './verification.js';
 
 export * from './access.js';
 export * from './account-items.js';
@@ -17,16 +20,21 @@ export * from './envelope.js';
 export * from './nav.js';
 export * from './organization.js';
 export * from './password-options.js';
+export * from './provider.js';
+export * from './provider-types.js';
 export * from './random.js';
+export * from './resource.js';
+export * from './resource-files.js';
 export * from './theme.js';
 export * from './token.js';
 export * from './user.js';
+export * from './verification.js';
 
 /**
  * Every entity, in menu order. The server registers CRUD routes and tables for each; the console
  * builds list and edit pages for each; the contract tests loop over it.
  */
-export const ENTITIES: EntityDefinition<any>[] = [organization, user, application, cert, token];
+export const ENTITIES: EntityDefinition<any>[] = [organization, user, application, provider, resource, cert, token, verification];
 
 export function entityByName(name: string): EntityDefinition<any> | undefined {
   return ENTITIES.find((e) => e.name === name);

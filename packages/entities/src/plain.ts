@@ -10,4 +10,5 @@ export * from './auth-rules.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './password-options.js';
+export * from './provider-types.js';
 export * from './random.js';

@@ -17,13 +17,17 @@ import { migrateToLatest } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { registerApplicationTransferRoutes } from './entities/application-transfer.js';
 import { HOOKS } from './entities/index.js';
+import { registerProviderRoutes } from './entities/provider-routes.js';
 import { AppError } from './errors.js';
 import { isServerPath, registerConsole } from './http/console.js';
 import { fail, ok } from './http/envelope.js';
 import { isCrossSiteWrite } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { keepFileInfo } from './http/uploads.js';
+import { registerCaptchaRoutes } from './integrations/captcha/routes.js';
+import { registerMessagingRoutes } from './integrations/messaging-routes.js';
 import { formatBytes, registerStorageRoutes } from './integrations/storage/routes.js';
+import { registerVerificationRoutes } from './integrations/verification/routes.js';
 import { registerCasRoutes } from './protocols/cas/routes.js';
 import { CAS_SIGNIN_TYPES } from './protocols/cas/signin.js';
 import { OAuthError, sendOAuthError } from './protocols/oidc/errors.js';
@@ -115,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const limit = request.routeOptions.config.multipartOptions?.limits?.fileSize ?? MULTIPART_FILE_LIMIT;
       return reply.code(413).send(fail(request, 'uploadTooLarge', { limit: formatBytes(limit) }));
     }
+    if (error.code === 'FST_FILES_LIMIT') return reply.code(413).send(fail(request, 'uploadOneFile'));
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send(fail(request, 'bodyTooLarge', { limit: BODY_LIMIT }));
     }
@@ -141,7 +146,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCasRoutes(app, ctx);
   registerSamlRoutes(app, ctx);
   registerStorageRoutes(app, ctx);
+  registerMessagingRoutes(app, ctx);
+  registerVerificationRoutes(app, ctx);
+  registerCaptchaRoutes(app, ctx);
   registerApplicationTransferRoutes(app, ctx);
+  registerProviderRoutes(app, ctx);
   for (const def of ENTITIES) registerEntityRoutes(app, ctx, def, HOOKS[def.name]);
 
   const sendConsole = await registerConsole(app, config.webRoot);

@@ -80,6 +80,21 @@ const catalogue = {
   },
   loginTypeUnsupported: { en: 'The login type "{type}" is not supported', zh: '不支持的登录类型 "{type}"' },
   missingParameter: { en: 'Missing parameter: {name}', zh: '缺少参数：{name}' },
+  // captcha (integrations/captcha)
+  captchaRequired: {
+    en: 'Please complete the captcha first (missing parameter: captchaToken)',
+    zh: '请先完成人机验证（缺少参数：captchaToken）',
+  },
+  captchaFailed: { en: 'Turing test failed.', zh: '人机验证失败' },
+  captchaProviderInvalid: { en: 'Invalid captcha provider.', zh: '非法的验证码提供商' },
+  captchaTypeUnsupported: {
+    en: 'The captcha type "{type}" is not supported yet (supported: Default, reCAPTCHA v2, reCAPTCHA v3, hCaptcha, Cloudflare Turnstile)',
+    zh: '暂不支持验证码类型 "{type}"（支持：Default、reCAPTCHA v2、reCAPTCHA v3、hCaptcha、Cloudflare Turnstile）',
+  },
+  captchaServiceFailed: {
+    en: 'The captcha service {url} could not check the answer (HTTP {status})',
+    zh: '验证码服务 {url} 无法校验答案（HTTP {status}）',
+  },
   // OAuth 2.0 / OpenID Connect sign-in
   oauthInvalidClient: { en: 'Invalid client_id: {clientId}', zh: '无效的 client_id：{clientId}' },
   redirectUriNotAllowed: {
@@ -291,6 +306,16 @@ const catalogue = {
   outboundTimeout: { en: 'No answer from {url} within {seconds} seconds', zh: '{url} 在 {seconds} 秒内没有响应' },
   outboundTooLarge: { en: 'The answer of {url} is larger than {limit} bytes', zh: '{url} 的响应超过 {limit} 字节' },
   outboundFailed: { en: 'Could not reach {url}: {detail}', zh: '无法连接 {url}：{detail}' },
+  // providers (entities/provider.hooks.ts, entities/provider-routes.ts)
+  providerMappingRequired: {
+    en: 'This field is required: user mapping "{field}"',
+    zh: '此字段为必填项：用户映射 "{field}"',
+  },
+  providerHeaderInvalid: { en: 'The HTTP header name "{name}" is not valid', zh: 'HTTP 头名称 "{name}" 无效' },
+  samlMetadataFetchFailed: {
+    en: 'Failed to fetch the metadata from {url}: HTTP {status}',
+    zh: '无法从 {url} 获取元数据：HTTP {status}',
+  },
   // uploads
   uploadNoFile: { en: 'The request carries no file (multipart field "file")', zh: '请求中没有文件（multipart 字段 "file"）' },
   uploadTooLarge: { en: 'The file is too large: at most {limit}', zh: '文件过大：最多 {limit}' },
@@ -310,6 +335,162 @@ const catalogue = {
   uploadOtherOrganization: {
     en: 'You may only upload files of your own organization ({organization})',
     zh: '只能上传本组织（{organization}）的文件',
+  },
+  uploadOneFile: { en: 'Upload one file at a time', zh: '一次只能上传一个文件' },
+  uploadTypeRefused: {
+    en: 'Files of type {format} ({type}) cannot be uploaded here; allowed: {allowed}',
+    zh: '此处不能上传 {format}（{type}）类型的文件；允许的类型：{allowed}',
+  },
+  badPathName: {
+    en: 'The name "{name}" is not a file path: use a relative path of at most 255 characters without "..", backslashes or control characters',
+    zh: '名称 "{name}" 不是有效的文件路径：请使用不超过 255 个字符、不含 ".."、反斜杠或控制字符的相对路径',
+  },
+  // storage providers (integrations/storage)
+  storageFailed: { en: 'The storage provider "{provider}" failed: {detail}', zh: '存储提供商 "{provider}" 出错：{detail}' },
+  storageTypeUnsupported: {
+    en: 'The storage provider "{name}" is of type "{type}", which is not supported yet (supported: Local File System, AWS S3, MinIO)',
+    zh: '存储提供商 "{name}" 的类型 "{type}" 暂不支持（支持：Local File System、AWS S3、MinIO）',
+  },
+  storagePrefixInvalid: {
+    en: 'The path prefix "{prefix}" of the storage provider "{provider}" is not a relative path',
+    zh: '存储提供商 "{provider}" 的路径前缀 "{prefix}" 不是相对路径',
+  },
+  // messaging (integrations/email, sms, notification; integrations/messaging-routes.ts)
+  providerNotFound: { en: 'The provider "{name}" does not exist', zh: '提供商 "{name}" 不存在' },
+  providerRequired: { en: 'Name the provider to send with', zh: '请指定用于发送的提供商' },
+  providerWrongCategory: {
+    en: 'The provider "{name}" is of the category {category}, not {expected}',
+    zh: '提供商 "{name}" 属于 {category} 类别，而不是 {expected} 类别',
+  },
+  providerTypeUnsupported: {
+    en: 'Sending through {category} providers of type "{type}" is not supported yet',
+    zh: '暂不支持通过类型为 "{type}" 的 {category} 提供商发送',
+  },
+  providerFieldMissing: { en: 'The provider needs a value for "{field}"', zh: '提供商的 "{field}" 不能为空' },
+  providerFieldInvalid: {
+    en: 'The provider\'s "{field}" value "{value}" is invalid: expected {detail}',
+    zh: '提供商的 "{field}" 值 "{value}" 无效：应为 {detail}',
+  },
+  receiversEmpty: { en: 'Give at least one receiver', zh: '请至少填写一个接收者' },
+  tooManyReceivers: { en: 'At most {max} receivers per call', zh: '每次最多 {max} 个接收者' },
+  emailInvalidReceivers: { en: 'Invalid Email receivers: {receivers}', zh: '无效的邮箱接收者：{receivers}' },
+  emailBadSender: {
+    en: 'The sender address "{address}" is not a valid e-mail address (set the provider\'s From address or user name)',
+    zh: '发件人地址 "{address}" 不是有效的邮箱地址（请设置提供商的发件人地址或用户名）',
+  },
+  emailEmptyParams: { en: 'The title and the content of the e-mail cannot be empty', zh: '邮件的标题和内容不能为空' },
+  emailSendFailed: { en: 'Failed to send the e-mail: {detail}', zh: '邮件发送失败：{detail}' },
+  smtpConnectFailed: {
+    en: 'Failed to connect to the SMTP server {host}:{port}: {detail}',
+    zh: '连接 SMTP 服务器 {host}:{port} 失败：{detail}',
+  },
+  smtpTestOnly: {
+    en: 'The connection test is for SMTP providers; "{type}" has none',
+    zh: '连接测试仅适用于 SMTP 提供商，"{type}" 不支持',
+  },
+  smsInvalidReceivers: {
+    en: 'Invalid phone receivers: {receivers} (give numbers with the country code, such as +8613812345678)',
+    zh: '无效的手机号接收者：{receivers}（请填写带国家区号的号码，例如 +8613812345678）',
+  },
+  smsEmptyCode: { en: 'The SMS content (the code) cannot be empty', zh: '短信内容（验证码）不能为空' },
+  smsSendFailed: { en: 'Failed to send the SMS: {detail}', zh: '短信发送失败：{detail}' },
+  notificationEmptyContent: { en: 'The notification content cannot be empty', zh: '通知内容不能为空' },
+  notificationSendFailed: { en: 'Failed to send the notification: {detail}', zh: '通知发送失败：{detail}' },
+  // social sign-in through OAuth identity providers (integrations/oauth, auth/provider-login.ts)
+  idpTokenFailed: {
+    en: 'Failed to sign in with {provider}: the identity provider refused the code ({detail})',
+    zh: '通过 {provider} 登录失败：身份提供商拒绝了授权码（{detail}）',
+  },
+  idpUserInfoFailed: {
+    en: 'Failed to sign in with {provider}: the user information could not be read ({detail})',
+    zh: '通过 {provider} 登录失败：无法读取用户信息（{detail}）',
+  },
+  idpNoUserId: {
+    en: 'The identity provider {provider} answered no user id (check the user mapping of id: "{path}")',
+    zh: '身份提供商 {provider} 没有返回用户 ID（请检查 id 的用户映射："{path}"）',
+  },
+  idpEmailNotAllowed: { en: 'Email is invalid: {email}', zh: '电子邮箱无效：{email}' },
+  providerNotInApplication: {
+    en: 'The provider: {name} is not enabled for the application',
+    zh: '提供商 {name} 未在该应用中启用',
+  },
+  providerMethodInvalid: {
+    en: 'The method "{method}" is not valid: use signup or link',
+    zh: '方法 "{method}" 无效：请使用 signup 或 link',
+  },
+  providerStateInvalid: {
+    en: 'The sign-in state is invalid or belongs to another browser: please start signing in again',
+    zh: '登录状态无效或属于其他浏览器：请重新开始登录',
+  },
+  providerStateExpired: {
+    en: 'The sign-in with the identity provider took too long: please start signing in again',
+    zh: '通过身份提供商登录耗时过长：请重新开始登录',
+  },
+  providerRedirectMismatch: {
+    en: 'The redirect URI "{uri}" is not the one this sign-in started with',
+    zh: '回调地址 "{uri}" 与本次登录开始时的地址不一致',
+  },
+  providerSignupNotAllowed: {
+    en: 'The account for provider: {type} and username: {username} ({displayName}) does not exist and is not allowed to sign up as new account, please contact your IT support',
+    zh: '提供商 {type} 的账号 {username}（{displayName}）不存在，且不允许注册新账号，请联系 IT 支持',
+  },
+  providerSignupNotAllowedVia: {
+    en: 'The account for provider: {type} and username: {username} ({displayName}) does not exist and is not allowed to sign up as new account via {type}, please use another way to sign up',
+    zh: '提供商 {type} 的账号 {username}（{displayName}）不存在，且不允许通过 {type} 注册新账号，请使用其他方式注册',
+  },
+  providerLinkedToOther: {
+    en: 'The account for provider: {type} and username: {username} ({displayName}) is already linked to another account: {name} ({otherDisplayName})',
+    zh: '提供商 {type} 的账号 {username}（{displayName}）已绑定到其他账号：{name}（{otherDisplayName}）',
+  },
+  providerLinkOtherOrganization: {
+    en: 'The application "{application}" belongs to the organization "{organization}": accounts of other organizations cannot be linked through it',
+    zh: '应用 "{application}" 属于组织 "{organization}"：其他组织的账号不能通过它绑定',
+  },
+  providerNotLinked: { en: 'Please link first', zh: '请先绑定' },
+  providerCannotUnlink: { en: "This provider can't be unlinked", zh: '该提供商不允许解绑' },
+  // verification codes (integrations/verification)
+  verificationEmailProviderMissing: {
+    en: 'please add an Email provider to the "Providers" list for the application: {application}',
+    zh: '请添加一个Email提供商到应用：{application} 的"提供商"列表',
+  },
+  verificationSmsProviderMissing: {
+    en: 'please add a SMS provider to the "Providers" list for the application: {application}',
+    zh: '请添加一个SMS提供商到应用：{application} 的"提供商"列表',
+  },
+  verificationUserMissing: { en: 'the user does not exist, please sign up first', zh: '用户不存在，请先注册' },
+  verificationTypeUnknown: { en: 'Unknown type "{type}": use email or phone', zh: '未知类型 "{type}"：请使用 email 或 phone' },
+  verificationMethodUnknown: {
+    en: 'Unknown method "{method}": use signup, login, forget, reset, mfaSetup or mfaAuth',
+    zh: '未知方法 "{method}"：请使用 signup、login、forget、reset、mfaSetup 或 mfaAuth',
+  },
+  verificationPhoneInvalid: { en: 'Phone number is invalid in your region {region}', zh: '您所在地区的电话号码无效 {region}' },
+  verificationForgetDisabled: { en: 'The forgot password feature is disabled', zh: '忘记密码功能已被禁用' },
+  verificationResendTooSoon: { en: 'You can only send one code in {seconds}s.', zh: '{seconds} 秒内只能发送一次验证码。' },
+  verificationIpLimit: {
+    en: 'Too many verification codes were requested from your address (at most {limit} an hour), please try again later',
+    zh: '您的地址请求的验证码过多（每小时最多 {limit} 个），请稍后再试',
+  },
+  verificationNotSent: { en: 'The verification code has not been sent yet!', zh: '验证码未发送！' },
+  verificationExpired: { en: 'You should verify your code in {minutes} min!', zh: '请在 {minutes} 分钟内输入正确验证码' },
+  verificationWrong: { en: 'Wrong verification code!', zh: '验证码错误！' },
+  verificationUsed: { en: 'The verification code has already been used!', zh: '验证码已使用过！' },
+  verificationBurnt: {
+    en: 'The wrong code was entered too many times: this code can no longer be used, please send a new one',
+    zh: '验证码错误次数过多，该验证码已失效，请重新发送',
+  },
+  verificationCodeEmpty: { en: 'Empty code', zh: '验证码不能为空' },
+  verificationNotVerified: {
+    en: 'Please verify the code sent to you first: there is no verified code for this account, or it was used or has expired',
+    zh: '请先验证发送给您的验证码：该账号没有已验证的验证码，或验证码已使用或已过期',
+  },
+  userNotExist: { en: "The user: {id} doesn't exist", zh: '用户：{id} 不存在' },
+  codeSigninEmailDisabled: {
+    en: 'The login method: login with email is not enabled for the application',
+    zh: '该应用禁止采用邮箱登录方式',
+  },
+  codeSigninSmsDisabled: {
+    en: 'The login method: login with SMS is not enabled for the application',
+    zh: '该应用禁止采用短信登录方式',
   },
 } as const satisfies Record<string, { en: string; zh: string }>;
 

@@ -11,8 +11,10 @@ const OAuthAuthorizePage = lazy(() => import('./pages/oauth-authorize-page'));
 const SamlAuthorizePage = lazy(() => import('./pages/saml-authorize-page'));
 const DevicePage = lazy(() => import('./pages/device-page'));
 const SignupPage = lazy(() => import('./pages/signup-page'));
+const ForgetPage = lazy(() => import('./pages/forget-page'));
 const CasLoginPage = lazy(() => import('./pages/cas-login-page'));
 const CasLogoutPage = lazy(() => import('./pages/cas-logout-page'));
+const ProviderCallbackPage = lazy(() => import('./pages/provider-callback-page'));
 const Home = lazy(() => import('./pages/home'));
 const NotFound = lazy(() => import('./pages/not-found'));
 const NotAvailable = lazy(() => import('./pages/not-available'));
@@ -42,10 +44,12 @@ const UNGUARDED = new Set([(REGISTRY.user as EntityRegistration).routes.edit]);
 
 const entityRoutes: RouteObject[] = Object.values(REGISTRY).flatMap((registration) => {
   const { routes, plural, name } = registration;
-  if (!registration.enabled) return [later(routes.list, `nav.${plural}`), later(routes.edit, `screens.${name}Edit`)];
+  // An entity without edit pages (verifications) has its list only.
+  const edit = routes.edit;
+  if (!registration.enabled) return [later(routes.list, `nav.${plural}`), ...(edit ? [later(edit, `screens.${name}Edit`)] : [])];
   return [
     { path: routes.list, element: listPage(registration) },
-    { path: routes.edit, element: editPage(registration) },
+    ...(edit ? [{ path: edit, element: editPage(registration) }] : []),
   ];
 });
 
@@ -63,11 +67,7 @@ const guarded: RouteObject[] = [
   later('/groups/:organizationName/:groupName', 'screens.groupEdit'),
   later('/invitations', 'nav.invitations'),
   later('/invitations/:organizationName/:invitationName', 'screens.invitationEdit'),
-  later('/providers', 'nav.providers'),
-  later('/providers/:organizationName/:providerName', 'screens.providerEdit'),
   later('/records', 'nav.records'),
-  later('/resources', 'nav.resources'),
-  later('/verifications', 'nav.verifications'),
   later('/roles', 'nav.roles'),
   later('/roles/:organizationName/:roleName', 'screens.roleEdit'),
   later('/permissions', 'nav.permissions'),
@@ -125,7 +125,11 @@ export const router = createBrowserRouter([
   // The CAS server's sign-in and sign-out pages (public; no console frame).
   { path: '/cas/:owner/:application/login', element: top(<CasLoginPage />) },
   { path: '/cas/:owner/:application/logout', element: top(<CasLogoutPage />) },
-  standalone('/forget/:application', 'screens.forget'),
+  // Where identity providers send the browser back after a sign-in or a link (public; no console frame).
+  { path: '/callback', element: top(<ProviderCallbackPage />) },
+  // The forgotten-password page of the built-in application and of an application.
+  { path: '/forget', element: top(<ForgetPage />) },
+  { path: '/forget/:application', element: top(<ForgetPage />) },
   // Sign-up: the built-in application's, an application's, and the application's of an authorization request.
   { path: '/signup', element: top(<SignupPage />) },
   { path: '/signup/oauth/authorize', element: top(<SignupPage oauth />) },

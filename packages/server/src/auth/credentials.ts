@@ -28,8 +28,89 @@ export async function findSigninUser(server: ServerContext, owner: string, login
   return undefined;
 }
 
+/** The row wrong passwords are counted under: the account's id when the login names one, else the login itself. */
+export function failureKey(organization: string, user: Rec | undefined, login: string) {
+  return { owner: organization, name: String(user?.id ?? login.toLowerCase()).slice(0, 255) };
+}
+
+/**
+ * How many wrong passwords were entered for `login` of `organization` since its last successful
+ * sign-in (0 when none): the Dynamic captcha rule asks for a captcha once there was one.
+ */
+export async function failedSigninCount(server: ServerContext, organization: string, login: string): Promise<number> {
+  const org = await server.repo(organizationDef).get(ADMIN_OWNER, organization);
+  const user = org ? await findSigninUser(server, organization, login) : undefined;
+  const key = failureKey(organization, user, login);
+  const row = await server.database.db
+    .selectFrom('signinFailure')
+    .select('wrongTimes')
+    .where('owner', '=', key.owner)
+    .where('name', '=', key.name)
+    .executeTakeFirst();
+  return Number(row?.wrongTimes ?? 0);
+}
+
 function minutesSince(time: string): number {
   return (Date.now() - Date.parse(time)) / 60_000;
+}
+
+/**
+ * The wrong passwords and codes counted against a login (organization, and the account's id, or
+ * the login as typed when there is no such account).
+ */
+export interface FailureCount {
+  key: { owner: string; name: string };
+  /** The stored row, if any. */
+  row?: Record<string, unknown>;
+  wrongTimes: number;
+}
+
+/** The failures counted for `key`; refuses while the login is frozen (a freeze that ended starts over). */
+export async function readFailures(server: ServerContext, key: FailureCount['key'], lockout: LockoutRule): Promise<FailureCount> {
+  const row = await server.database.db
+    .selectFrom('signinFailure')
+    .selectAll()
+    .where('owner', '=', key.owner)
+    .where('name', '=', key.name)
+    .executeTakeFirst();
+  let wrongTimes = Number(row?.wrongTimes ?? 0);
+  if (row && wrongTimes >= lockout.limit) {
+    const waited = minutesSince(String(row.lastWrongTime));
+    if (waited < lockout.frozenMinutes)
+      throw new AppError('signinFrozen', { minutes: Math.ceil(lockout.frozenMinutes - waited) });
+    wrongTimes = 0;
+  }
+  return { key, row, wrongTimes };
+}
+
+/** Counts one more wrong password or code and refuses with the chances left, or the freeze. */
+export async function countFailure(server: ServerContext, count: FailureCount, lockout: LockoutRule): Promise<never> {
+  const { db } = server.database;
+  const { key } = count;
+  const wrongTimes = count.wrongTimes + 1;
+  const values = { wrongTimes, lastWrongTime: nowRfc3339() };
+  const update = () =>
+    db.updateTable('signinFailure').set(values).where('owner', '=', key.owner).where('name', '=', key.name).execute();
+  // A concurrent first failure may have inserted the row already.
+  if (count.row) await update();
+  else
+    await db
+      .insertInto('signinFailure')
+      .values({ ...key, ...values })
+      .execute()
+      .catch(update);
+  if (wrongTimes >= lockout.limit) throw new AppError('signinFrozen', { minutes: lockout.frozenMinutes });
+  throw new AppError('wrongPasswordChances', { chances: lockout.limit - wrongTimes });
+}
+
+/** Forgets the failures of a login that succeeded. */
+export async function clearFailures(server: ServerContext, count: FailureCount): Promise<void> {
+  if (!count.row) return;
+  await server.database.db
+    .deleteFrom('signinFailure')
+    .where('owner', '=', count.key.owner)
+    .where('name', '=', count.key.name)
+    .execute();
 }
 
 /**
@@ -41,24 +122,9 @@ export async function verifyCredentials(
   server: ServerContext,
   input: { organization: string; username: string; password: string; lockout: LockoutRule },
 ): Promise<Rec> {
-  const { db } = server.database;
-  const { limit, frozenMinutes } = input.lockout;
   const org = (await server.repo(organizationDef).get(ADMIN_OWNER, input.organization)) as Organization | undefined;
   const user = org ? await findSigninUser(server, input.organization, input.username) : undefined;
-  const key = { owner: input.organization, name: String(user?.id ?? input.username.toLowerCase()).slice(0, 255) };
-
-  const failure = await db
-    .selectFrom('signinFailure')
-    .selectAll()
-    .where('owner', '=', key.owner)
-    .where('name', '=', key.name)
-    .executeTakeFirst();
-  let wrongTimes = Number(failure?.wrongTimes ?? 0);
-  if (failure && wrongTimes >= limit) {
-    const waited = minutesSince(String(failure.lastWrongTime));
-    if (waited < frozenMinutes) throw new AppError('signinFrozen', { minutes: Math.ceil(frozenMinutes - waited) });
-    wrongTimes = 0;
-  }
+  const failures = await readFailures(server, failureKey(input.organization, user, input.username), input.lockout);
 
   let ok = false;
   let needsRehash = false;
@@ -74,23 +140,8 @@ export async function verifyCredentials(
     await burnVerification();
   }
 
-  if (!ok) {
-    wrongTimes += 1;
-    const values = { wrongTimes, lastWrongTime: nowRfc3339() };
-    const update = () =>
-      db.updateTable('signinFailure').set(values).where('owner', '=', key.owner).where('name', '=', key.name).execute();
-    // A concurrent first failure may have inserted the row already.
-    if (failure) await update();
-    else
-      await db
-        .insertInto('signinFailure')
-        .values({ ...key, ...values })
-        .execute()
-        .catch(update);
-    if (wrongTimes >= limit) throw new AppError('signinFrozen', { minutes: frozenMinutes });
-    throw new AppError('wrongPasswordChances', { chances: limit - wrongTimes });
-  }
-  if (failure) await db.deleteFrom('signinFailure').where('owner', '=', key.owner).where('name', '=', key.name).execute();
+  if (!ok) await countFailure(server, failures, input.lockout);
+  await clearFailures(server, failures);
   const signedIn = user as Rec;
   if (signedIn.isForbidden) throw new AppError('userForbidden');
   if (needsRehash && org) {

@@ -11,8 +11,11 @@ import type { Rec } from '../crud/repository.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
+import { captchaAnswerOf, checkSigninCaptcha } from '../integrations/captcha/rules.js';
 import { accountOf } from './account.js';
+import { isCodeSignin, verifyCodeSignin } from './code-signin.js';
 import { DEFAULT_LOCKOUT, verifyCredentials } from './credentials.js';
+import { linkWithProvider, providerSigninOf, providerUser } from './provider-login.js';
 import { createSession, LONG_SESSION_HOURS, SESSION_COOKIE, SHORT_SESSION_HOURS } from './session.js';
 import { type SigninType, signinTypeOf } from './signin-types.js';
 
@@ -62,6 +65,10 @@ export async function startSession(
  * signed-in session stands in for it (auto sign-in, "continue as").
  */
 export async function signIn(server: ServerContext, request: FastifyRequest, reply: FastifyReply) {
+  // Through an identity provider (provider + code): the sign-in request comes from the verified state.
+  const viaProvider = providerSigninOf(request);
+  if (viaProvider?.flow.method === 'link') return linkWithProvider(server, viaProvider);
+  if (viaProvider) request = viaProvider.request;
   const typeName = paramOf(request, 'type') || 'login';
   const type = signinTypeOf(typeName);
   if (!type) throw new AppError('loginTypeUnsupported', { type: typeName });
@@ -71,10 +78,24 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
   let user: Rec;
   let fresh = false;
   let sessionToken: string | undefined;
-  if (username) {
+  if (viaProvider) {
+    user = await providerUser(server, app, viaProvider);
+    fresh = true;
+  } else if (username && isCodeSignin(request)) {
+    // A code sent by e-mail or SMS (method login) instead of the password; wrong codes count as wrong passwords.
+    const organization = type.anyOrganization ? paramOf(request, 'organization') || app.organization : app.organization;
+    user = await verifyCodeSignin(server, request, app, organization, {
+      limit: app.failedSigninLimit || DEFAULT_LOCKOUT.limit,
+      frozenMinutes: app.failedSigninFrozenTime || DEFAULT_LOCKOUT.frozenMinutes,
+    });
+    fresh = true;
+  } else if (username) {
     if (!isPasswordSigninEnabled(app)) throw new AppError('passwordSigninDisabled');
+    const organization = type.anyOrganization ? paramOf(request, 'organization') || app.organization : app.organization;
+    // The application's captcha rule (None, Dynamic, Always), before the password is looked at.
+    await checkSigninCaptcha(server, app, { organization, username }, captchaAnswerOf(request));
     user = await verifyCredentials(server, {
-      organization: type.anyOrganization ? paramOf(request, 'organization') || app.organization : app.organization,
+      organization,
       username,
       password: paramOf(request, 'password'),
       lockout: {

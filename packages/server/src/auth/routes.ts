@@ -10,7 +10,9 @@ import { paramOf } from '../http/params.js';
 import { translate } from '../i18n.js';
 import { endSessionRedirect, isRpLogout } from '../protocols/oidc/logout.js';
 import { accountOf, requireAccount } from './account.js';
+import { registerIdentityRoutes } from './identity-routes.js';
 import { signIn } from './login.js';
+import { setPasswordWithCode } from './password-reset.js';
 import { checkUserPassword } from './passwords/index.js';
 import { registerPublicPageRoutes } from './public-pages.js';
 import { deleteSession, SESSION_COOKIE, sessionIdOf } from './session.js';
@@ -21,6 +23,7 @@ export function registerAuthRoutes(app: FastifyInstance, server: ServerContext) 
 
   app.post('/api/login', (request, reply) => signIn(server, request, reply));
   registerPublicPageRoutes(app, server);
+  registerIdentityRoutes(app, server);
 
   // Ends the console session; with an id_token_hint it is also OpenID Connect RP-initiated logout.
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -54,7 +57,9 @@ export function registerAuthRoutes(app: FastifyInstance, server: ServerContext) 
     };
   });
 
-  app.post('/api/set-password', async (request) => {
+  app.post('/api/set-password', async (request, reply) => {
+    // With a code this browser verified (verify-code): the forgotten-password page, signed out.
+    if (paramOf(request, 'code')) return setPasswordWithCode(server, request, reply);
     const { viewer, sessionToken } = await requireAccount(server, request);
     const owner = paramOf(request, 'userOwner');
     const name = paramOf(request, 'userName');

@@ -29,6 +29,7 @@ import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
 import { sessionUserOf } from './account.js';
 import { startSession } from './login.js';
+import { checkSignupCodes, useSignupCodes } from './signup-codes.js';
 
 /** No sign-up value is longer than the longest user field it may fill (bio, homepage). */
 const MAX_VALUE_LENGTH = 2000;
@@ -83,7 +84,7 @@ function userFieldsOf(app: Application, values: SignupValues): Rec {
   const emailOrPhone = visible('Email or Phone') || visible('Phone or Email');
   if (visible('Email') || emailOrPhone) {
     fields.email = textOf(values, 'email');
-    // Verification codes need the e-mail providers of a later release: nothing is verified yet.
+    // Set once the sign-up's e-mail code is checked (signup-codes.ts).
     fields.emailVerified = false;
   }
   if (visible('Phone') || emailOrPhone) {
@@ -221,12 +222,16 @@ export async function signUp(server: ServerContext, request: FastifyRequest, rep
     isAdmin: false,
   });
   await refuseDuplicates(server, user, !nameFromId);
+  // E-mail and phone codes (method signup) where the items ask for verification.
+  const codes = await checkSignupCodes(server, app, org, values);
+  if (codes.emailVerified) user.emailVerified = true;
 
   // The user hooks give what every new user gets: a random id, the organization's initial score,
   // default avatar and country code, and the password hashed under the organization's options.
   const viewer = { owner: org.name, name: username, level: 'user' as const };
   await userHooks.beforeAdd?.({ trx: server.database.db, viewer, server }, user, provided);
   const incremental = itemRule(items, 'ID') === 'Incremental';
+  await useSignupCodes(server, codes);
   await insertUser(server, user, incremental, nameFromId);
 
   // A new account stays signed in as it always has (the sign-up form asks nothing about it).

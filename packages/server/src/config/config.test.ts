@@ -30,4 +30,29 @@ describe('loadConfig', () => {
   it('refuses a bad port', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+  it('limits uploads to 20 MB unless UPLOAD_LIMIT_MB says otherwise', () => {
+    expect(loadConfig({}).uploadLimitBytes).toBe(20 * 1024 * 1024);
+    expect(loadConfig({ UPLOAD_LIMIT_MB: '2.5' }).uploadLimitBytes).toBe(2.5 * 1024 * 1024);
+    for (const bad of ['0', '-1', 'lots', '4096']) expect(() => loadConfig({ UPLOAD_LIMIT_MB: bad })).toThrow(/UPLOAD_LIMIT_MB/);
+  });
+  it('reads the verification code limits', () => {
+    expect(loadConfig({})).toMatchObject({
+      verificationCodeTtlSeconds: 300,
+      verificationResendSeconds: 60,
+      verificationIpLimitPerHour: 20,
+    });
+    const config = loadConfig({
+      VERIFICATION_CODE_MINUTES: '10',
+      VERIFICATION_RESEND_SECONDS: '0',
+      VERIFICATION_IP_LIMIT_PER_HOUR: '5',
+    });
+    expect(config).toMatchObject({
+      verificationCodeTtlSeconds: 600,
+      verificationResendSeconds: 0,
+      verificationIpLimitPerHour: 5,
+    });
+    expect(() => loadConfig({ VERIFICATION_CODE_MINUTES: '0' })).toThrow(/VERIFICATION_CODE_MINUTES/);
+    expect(() => loadConfig({ VERIFICATION_RESEND_SECONDS: '1.5' })).toThrow(/VERIFICATION_RESEND_SECONDS/);
+    expect(() => loadConfig({ VERIFICATION_IP_LIMIT_PER_HOUR: 'many' })).toThrow(/VERIFICATION_IP_LIMIT_PER_HOUR/);
+  });
 });

@@ -22,7 +22,18 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-* from a reverse proxy: true, false, or a list of proxy addresses/CIDRs. */
   trustProxy: boolean | string;
+  /** Largest file /api/upload-resource stores, in bytes (UPLOAD_LIMIT_MB, default 20). */
+  uploadLimitBytes: number;
+  /** How long a verification code is accepted, in seconds (VERIFICATION_CODE_MINUTES, default 5). */
+  verificationCodeTtlSeconds: number;
+  /** Least time between two codes to one receiver, in seconds (VERIFICATION_RESEND_SECONDS, default 60). */
+  verificationResendSeconds: number;
+  /** Most codes one client address may ask for in an hour (VERIFICATION_IP_LIMIT_PER_HOUR, default 20). */
+  verificationIpLimitPerHour: number;
 }
+
+/** The upload limit when UPLOAD_LIMIT_MB is unset. */
+export const DEFAULT_UPLOAD_LIMIT_MB = 20;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT ? Number(env.PORT) : 8000;
@@ -41,7 +52,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR || path.resolve('data'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    uploadLimitBytes: parseUploadLimit(env.UPLOAD_LIMIT_MB),
+    // The default e-mail content says a code is valid for 5 minutes.
+    verificationCodeTtlSeconds: parseWhole('VERIFICATION_CODE_MINUTES', env.VERIFICATION_CODE_MINUTES, 5, 1, 1440) * 60,
+    verificationResendSeconds: parseWhole('VERIFICATION_RESEND_SECONDS', env.VERIFICATION_RESEND_SECONDS, 60, 0, 3600),
+    verificationIpLimitPerHour: parseWhole('VERIFICATION_IP_LIMIT_PER_HOUR', env.VERIFICATION_IP_LIMIT_PER_HOUR, 20, 1, 100_000),
   };
+}
+
+/** A whole number between `min` and `max`, `fallback` when unset. */
+function parseWhole(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return n;
+}
+
+function parseUploadLimit(value: string | undefined): number {
+  if (!value) return DEFAULT_UPLOAD_LIMIT_MB * 1024 * 1024;
+  const megabytes = Number(value);
+  if (!Number.isFinite(megabytes) || megabytes <= 0 || megabytes > 1024) {
+    throw new Error(
+      `UPLOAD_LIMIT_MB must be a number of megabytes above 0 and at most 1024 (files are held in memory), got "${value}"`,
+    );
+  }
+  return Math.round(megabytes * 1024 * 1024);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

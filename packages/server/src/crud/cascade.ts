@@ -12,6 +12,7 @@ function organizationColumns(): { table: string; column: string }[] {
     if (def.orgField === 'organization') out.push({ table: def.table, column: 'organization' });
   }
   out.push({ table: 'authSession', column: 'owner' });
+  out.push({ table: 'userIdentity', column: 'owner' });
   return out;
 }
 

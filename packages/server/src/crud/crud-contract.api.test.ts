@@ -2,6 +2,7 @@ import {
   ENTITIES,
   type EntityDefinition,
   fieldEntries,
+  isReadOnly,
   MASK,
   nowRfc3339,
   randomId,
@@ -60,8 +61,29 @@ describeEachDatabase('CRUD contract', (server) => {
       const owner = String(def.fixedOwner ?? record.owner);
       const id = `${owner}/${record.name}`;
       const renamed = `${record.name}_renamed`;
+      // Read-only entities (verifications) are written by the server's own work only: the contract
+      // stores their record directly and checks that every write route refuses.
+      const readOnly = isReadOnly(def.access);
 
-      it('adds a record with generated defaults and reads it back', async () => {
+      it.runIf(readOnly)('refuses every write, even to a global admin, and reads records back masked', async () => {
+        const full: Record<string, unknown> = {};
+        for (const [key, field] of fieldEntries(def)) full[key] = key in record ? record[key] : field.empty();
+        await server()
+          .ctx.repo(def)
+          .insert({ ...full, createdTime: nowRfc3339() });
+        const refused = { status: 'error', code: 'unauthorized' };
+        expect(await admin.post(`/api/add-${def.name}`, { ...record, name: `${record.name}_2` })).toMatchObject(refused);
+        expect(await admin.post(`/api/update-${def.name}`, { ...record, name: renamed }, { id })).toMatchObject(refused);
+        expect(await admin.post(`/api/delete-${def.name}`, { owner, name: record.name })).toMatchObject(refused);
+        const got = await admin.get(`/api/get-${def.name}`, { id });
+        expect(got.data).toMatchObject(comparable(def, record));
+        for (const [key, field] of fieldEntries(def)) {
+          if (field.hidden) expect(got.data).not.toHaveProperty(key);
+          if (field.kind === 'password') expect(['', MASK]).toContain(got.data[key]);
+        }
+      });
+
+      it.skipIf(readOnly)('adds a record with generated defaults and reads it back', async () => {
         const added = await admin.post(`/api/add-${def.name}`, record);
         expect(added).toMatchObject({ status: 'ok', data: 'Affected' });
         const got = await admin.get(`/api/get-${def.name}`, { id });
@@ -74,7 +96,7 @@ describeEachDatabase('CRUD contract', (server) => {
         }
       });
 
-      it('refuses a duplicate owner/name and changes nothing', async () => {
+      it.skipIf(readOnly)('refuses a duplicate owner/name and changes nothing', async () => {
         const again = await admin.post(`/api/add-${def.name}`, { ...record, displayName: 'changed' });
         expect(again).toMatchObject({ status: 'error', code: 'duplicate' });
         const got = await admin.get(`/api/get-${def.name}`, { id });
@@ -160,9 +182,11 @@ describeEachDatabase('CRUD contract', (server) => {
         }
       });
 
-      it('validates field values and names', async () => {
-        const badName = await admin.post(`/api/update-${def.name}`, { ...record, name: 'has/slash' }, { id });
-        expect(badName).toMatchObject({ status: 'error', code: 'badName' });
+      it.skipIf(readOnly)('validates field values and names', async () => {
+        // Names that are file paths (resources) may hold "/", but never climb out of their folder.
+        const bad = def.pathName ? 'up/../escape' : 'has/slash';
+        const badName = await admin.post(`/api/update-${def.name}`, { ...record, name: bad }, { id });
+        expect(badName).toMatchObject({ status: 'error', code: def.pathName ? 'badPathName' : 'badName' });
         const emptyName = await admin.post(`/api/update-${def.name}`, { ...record, name: '' }, { id });
         expect(emptyName).toMatchObject({ status: 'error', code: 'nameRequired' });
         const [intField] = fieldEntries(def).find(([, f]) => f.kind === 'int' && !f.serverOnly) ?? [];
@@ -178,14 +202,14 @@ describeEachDatabase('CRUD contract', (server) => {
         expect((await admin.get(`/api/get-${def.name}`, { id })).data.name).toBe(record.name);
       });
 
-      it('renames through update and follows the new id', async () => {
+      it.skipIf(readOnly)('renames through update and follows the new id', async () => {
         const res = await admin.post(`/api/update-${def.name}`, { ...record, name: renamed }, { id });
         expect(res).toMatchObject({ status: 'ok', data: 'Affected' });
         expect((await admin.get(`/api/get-${def.name}`, { id })).data).toBeNull();
         expect((await admin.get(`/api/get-${def.name}`, { id: `${owner}/${renamed}` })).data.name).toBe(renamed);
       });
 
-      it('deletes, then reports nothing left to delete', async () => {
+      it.skipIf(readOnly)('deletes, then reports nothing left to delete', async () => {
         const first = await admin.post(`/api/delete-${def.name}`, { owner, name: renamed });
         expect(first).toMatchObject({ status: 'ok', data: 'Affected' });
         expect((await admin.get(`/api/get-${def.name}`, { id: `${owner}/${renamed}` })).data).toBeNull();

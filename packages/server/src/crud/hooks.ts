@@ -21,6 +21,11 @@ export interface EntityHooks {
   beforeUpdate?: (ctx: HookContext, before: Rec, next: Rec, provided: Set<string>) => Promise<void>;
   /** Follows a change of owner or name into the records that point at this one. */
   afterRename?: (ctx: HookContext, before: Rec, after: Rec) => Promise<void>;
+  /**
+   * Exact matches added to the list for this viewer (column → value), e.g. ordinary members see
+   * only their own records; nothing when the viewer sees the whole list.
+   */
+  listFilter?: (viewer: Viewer) => Record<string, string> | undefined;
   /** Refuses a delete, or removes what belongs to the record. */
   beforeDelete?: (ctx: HookContext, record: Rec) => Promise<void>;
 }

@@ -11,6 +11,8 @@ export interface ListParams {
   pageSize?: number;
   search?: { field: string; value: string; exact: boolean };
   sort: { field: string; order: 'asc' | 'desc' };
+  /** Exact matches the server adds (never from the client): column → value. */
+  where?: Record<string, string>;
 }
 
 type Query = Record<string, string | undefined>;
@@ -80,6 +82,7 @@ export function applyListWhere<QB extends SelectQueryBuilder<any, any, any>>(
   } else if (scope !== '') {
     q = q.where(def.orgField, '=', scope) as QB;
   }
+  for (const [field, value] of Object.entries(params.where ?? {})) q = q.where(field, '=', value) as QB;
   if (params.search) {
     const { field, value, exact } = params.search;
     if (exact) {

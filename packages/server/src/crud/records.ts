@@ -2,6 +2,7 @@ import {
   allows,
   type EntityDefinition,
   fieldEntries,
+  isStoredPath,
   MASK,
   NAME_PATTERN,
   organizationOf,
@@ -46,7 +47,7 @@ export function parseIncoming(
   }
   const input = body as Rec;
   // The name gets its own message rather than a generic field error.
-  if ('name' in input && (!columns || columns.includes('name'))) checkName(input.name);
+  if ('name' in input && (!columns || columns.includes('name'))) checkName(input.name, def);
   const values: Rec = {};
   const provided = new Set<string>();
   for (const [key, field] of fieldEntries(def)) {
@@ -63,9 +64,14 @@ export function parseIncoming(
   return { values, provided };
 }
 
-export function checkName(name: unknown): void {
+/** A record's name: no "/" or whitespace, or for path-named entities (resources) a stored path. */
+export function checkName(name: unknown, def?: EntityDefinition<any>): void {
   if (typeof name !== 'string' || name === '') throw new AppError('nameRequired');
-  if (!NAME_PATTERN.test(name)) throw new AppError('badName', { name });
+  if (def?.pathName) {
+    if (!isStoredPath(name)) throw new AppError('badPathName', { name });
+  } else if (!NAME_PATTERN.test(name)) {
+    throw new AppError('badName', { name });
+  }
 }
 
 /** Applies an update onto the stored record: the mask keeps a secret; the mask or '' keeps a password. */

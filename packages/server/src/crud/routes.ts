@@ -7,6 +7,7 @@ import {
   nowRfc3339,
   organizationOf,
   splitId,
+  splitPathId,
   type Viewer,
 } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,9 +22,9 @@ import type { Rec } from './repository.js';
 
 type Query = Record<string, string | undefined>;
 
-function idOf(request: FastifyRequest): { owner: string; name: string } {
+function idOf(request: FastifyRequest, def: EntityDefinition<any>): { owner: string; name: string } {
   const id = (request.query as Query).id ?? '';
-  const parsed = splitId(id);
+  const parsed = def.pathName ? splitPathId(id) : splitId(id);
   if (!parsed) throw new AppError('badId', { id });
   return parsed;
 }
@@ -54,7 +55,7 @@ export async function addRecord(
   if (def.fixedOwner) record.owner = def.fixedOwner;
   record.createdTime = nowRfc3339();
   if ('updatedTime' in def.fields) record.updatedTime = record.createdTime;
-  checkName(record.name);
+  checkName(record.name, def);
   if (!record.owner) throw new AppError('invalidField', { field: 'owner', detail: 'cannot be empty' });
   if (!allows(def.access.create, viewer, organizationOf(def, record))) refuse(viewer);
   const locked = firstLockedChange(def, viewer, undefined, record);
@@ -104,6 +105,8 @@ export function registerEntityRoutes(
       if (held === null || !allows(def.access.list, viewer, held)) refuse(viewer);
       scope = held;
     }
+    // Some lists show ordinary members only what is theirs (resources: the ones they uploaded).
+    if (viewer && hooks.listFilter) params.where = hooks.listFilter(viewer);
     const { records, total } = await repo.list(params, scope);
     return ok(
       records.map((r) => maskRecord(def, r, viewer)),
@@ -116,7 +119,7 @@ export function registerEntityRoutes(
 
   app.get(`/api/get-${def.name}`, async (request) => {
     const viewer = (await accountOf(ctx, request))?.viewer ?? null;
-    const { owner, name } = idOf(request);
+    const { owner, name } = idOf(request, def);
     // The organization is known from the id for owner-scoped entities: refuse before looking.
     if (def.orgField === 'owner' && !mayRead(viewer, owner, isSelf(def, viewer, { owner, name }))) refuse(viewer);
     if (def.orgField === 'name' && !allows(def.access.read, viewer, name)) refuse(viewer);
@@ -134,7 +137,7 @@ export function registerEntityRoutes(
 
   app.post(`/api/update-${def.name}`, async (request) => {
     const { viewer } = await requireAccount(ctx, request);
-    const { owner, name } = idOf(request);
+    const { owner, name } = idOf(request, def);
     const columns = (request.query as Query).columns?.split(',').filter(Boolean);
     const { values, provided } = parseIncoming(def, request.body, columns);
 
@@ -144,7 +147,7 @@ export function registerEntityRoutes(
       if (!canUpdate(def, viewer, before)) refuse(viewer);
       const next = mergeForUpdate(def, before, values);
       if (def.fixedOwner) next.owner = def.fixedOwner;
-      checkName(next.name);
+      checkName(next.name, def);
       // Moving a record to another organization needs the right in that organization too.
       if (organizationOf(def, next) !== organizationOf(def, before) && !canUpdate(def, viewer, next)) refuse(viewer);
       const locked = firstLockedChange(def, viewer, before, next);
@@ -166,7 +169,7 @@ export function registerEntityRoutes(
     const { viewer } = await requireAccount(ctx, request);
     const query = request.query as Query;
     const body = (request.body ?? {}) as Rec;
-    const key = query.id ? idOf(request) : { owner: String(body.owner ?? ''), name: String(body.name ?? '') };
+    const key = query.id ? idOf(request, def) : { owner: String(body.owner ?? ''), name: String(body.name ?? '') };
     if (def.fixedOwner && !query.id) key.owner = def.fixedOwner;
 
     let affected = false;

@@ -6,6 +6,11 @@ import * as m0003 from './migrations/0003_oauth.js';
 import * as m0004 from './migrations/0004_saml_sp_cert.js';
 import * as m0005 from './migrations/0005_cas.js';
 import * as m0006 from './migrations/0006_oauth_consent.js';
+import * as m0007 from './migrations/0007_provider.js';
+import * as m0008 from './migrations/0008_resource.js';
+import * as m0009 from './migrations/0009_captcha.js';
+import * as m0010 from './migrations/0010_verification.js';
+import * as m0011 from './migrations/0011_user_identity.js';
 
 /** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
 const MIGRATIONS: Record<string, { up: (db: Kysely<any>, dialect: DialectName) => Promise<void> }> = {
@@ -15,6 +20,11 @@ const MIGRATIONS: Record<string, { up: (db: Kysely<any>, dialect: DialectName) =
   '0004_saml_sp_cert': m0004,
   '0005_cas': m0005,
   '0006_oauth_consent': m0006,
+  '0007_provider': m0007,
+  '0008_resource': m0008,
+  '0009_captcha': m0009,
+  '0010_verification': m0010,
+  '0011_user_identity': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

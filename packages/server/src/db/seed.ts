@@ -4,12 +4,14 @@ import {
   application,
   BUILT_IN_ADMIN,
   BUILT_IN_APPLICATION,
+  BUILT_IN_CAPTCHA_PROVIDER,
   BUILT_IN_CERT,
   BUILT_IN_ORG,
   cert,
   defaultAccountItems,
   nowRfc3339,
   organization,
+  provider,
   randomHex,
   user,
 } from '@gatehouse/entities';
@@ -44,7 +46,8 @@ export interface SeedOptions {
 
 /**
  * First-start data, created only when missing: organization built-in, user built-in/admin, the
- * built-in application and the built-in cert with a key pair generated here (never shipped).
+ * built-in application, the built-in captcha provider and the built-in cert with a key pair
+ * generated here (never shipped).
  * Returns the generated admin password when one had to be made up.
  */
 export async function seed(ctx: ServerContext, options: SeedOptions = {}): Promise<{ generatedAdminPassword?: string }> {
@@ -117,6 +120,29 @@ export async function seed(ctx: ServerContext, options: SeedOptions = {}): Promi
     enablePassword: true,
     enableSignUp: true,
     formOffset: 2,
+    // As Casdoor's: the built-in captcha provider, listed with rule None (shown to nobody until chosen).
+    providers: [
+      {
+        name: BUILT_IN_CAPTCHA_PROVIDER,
+        canSignUp: false,
+        canSignIn: false,
+        canUnlink: false,
+        prompted: false,
+        signupGroup: '',
+        rule: 'None',
+        countryCodes: [],
+      },
+    ],
+  });
+
+  // The built-in image captcha, shared with every organization (owner admin).
+  await ensure(ctx.repo(provider), {
+    owner: ADMIN_OWNER,
+    name: BUILT_IN_CAPTCHA_PROVIDER,
+    createdTime: now,
+    displayName: 'Captcha Default',
+    category: 'Captcha',
+    type: 'Default',
   });
 
   const certs = ctx.repo(cert);

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationTeam } from '../test-support/accounts.js';
 import { ApiClient } from '../test-support/client.js';
-import { ADMIN_PASSWORD } from '../test-support/server.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 import { DEFINITION_ELEMENT_ID, definitionHtml, isHtmlUpload, parseDefinitionHtml } from './application-transfer.js';
 

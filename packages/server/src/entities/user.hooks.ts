@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { nowRfc3339, type Organization } from '@gatehouse/entities';
+import { deleteUserIdentities, renameUserIdentities } from '../auth/identities.js';
 import { checkPasswordOptions, hashForOrganization } from '../auth/passwords/index.js';
 import type { EntityHooks } from '../crud/hooks.js';
 import type { Rec } from '../crud/repository.js';
@@ -43,8 +44,14 @@ export const userHooks: EntityHooks = {
       .where('owner', '=', before.owner)
       .where('name', '=', before.name)
       .execute();
+    await renameUserIdentities(
+      trx,
+      { owner: String(before.owner), name: String(before.name) },
+      { owner: String(after.owner), name: String(after.name) },
+    );
   },
   beforeDelete: async ({ trx }, user) => {
     await trx.deleteFrom('authSession').where('owner', '=', user.owner).where('name', '=', user.name).execute();
+    await deleteUserIdentities(trx, String(user.owner), String(user.name));
   },
 };

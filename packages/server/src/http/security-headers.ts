@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CAPTCHA_WIDGET_SOURCES as CAPTCHA } from '../integrations/captcha/remote.js';
 
 /**
  * Security headers for the console's HTML, computed once. JSON API answers only get nosniff: a
@@ -9,9 +10,11 @@ const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "base-uri 'self'",
   "img-src 'self' data: https: http:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
+  // The captcha vendors' widgets (sign-in pages of applications with a remote captcha).
+  ["style-src 'self' 'unsafe-inline'", ...CAPTCHA.style].join(' '),
+  ["script-src 'self'", ...CAPTCHA.script].join(' '),
+  ["frame-src 'self'", ...CAPTCHA.frame].join(' '),
+  ["connect-src 'self'", ...CAPTCHA.connect].join(' '),
   "font-src 'self' data:",
   "object-src 'none'",
   "form-action 'self' https: http:",

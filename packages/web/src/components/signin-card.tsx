@@ -1,25 +1,39 @@
 import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Flex, Form, Input, Skeleton, Typography } from 'antd';
 import DOMPurify from 'dompurify';
-import { Fragment, type ReactNode, useMemo } from 'react';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { ProviderSigninRequest } from '../data/provider';
 import { AgreementItem } from './agreement-item';
 import { AppLink } from './app-link';
 import { ApplicationFrame } from './application-frame';
 import { busyLoading } from './busy';
+import type { CaptchaValue } from './captcha-rule';
+import { ProviderButtons } from './provider-buttons';
+import { SendCodeInput } from './send-code-input';
+import { type SigninSubmission, useSigninCaptcha } from './signin-captcha';
 import { SigninLanguages } from './signin-languages';
-import { type SigninPart, signinLayout } from './signin-model';
+import { CODE_METHOD, codeTargetOf, type SigninPart, signinLayout } from './signin-model';
 
-export interface SigninValues {
-  username: string;
-  password: string;
-  autoSignin: boolean;
-}
+/**
+ * What a sign-in sends: the credentials and, when the application asked for one, the solved captcha;
+ * with the Verification code method the username is the address the code went to and `code` the
+ * code (no password).
+ */
+export type SigninValues = SigninSubmission & { signinMethod?: string; code?: string };
 
 interface FormValues extends SigninValues {
   agreement?: boolean;
+  captcha?: CaptchaValue | null;
 }
+
+/** The translation keys of the username input when signing in with a code (by the method's rule). */
+const CODE_TARGET_LABELS = {
+  email: ['signin.email', 'signin.emailRequired'],
+  phone: ['signin.phone', 'signin.phoneRequired'],
+  emailOrPhone: ['signin.emailOrPhone', 'signin.emailOrPhoneRequired'],
+} as const;
 
 interface Props {
   /** The application's display name (a skeleton while it loads). */
@@ -41,6 +55,10 @@ interface Props {
   keepsSession?: boolean;
   /** The page was opened from the organization choice (a Back button returns to it). */
   fromOrganizationChoice?: boolean;
+  /** The sign-in request the identity providers' buttons carry (no buttons without it). */
+  providerSignin?: ProviderSigninRequest | null;
+  /** The organization signed in to, when it is not the application's (the captcha status asks for it). */
+  organization?: string;
 }
 
 /**
@@ -60,6 +78,8 @@ export function SigninCard({
   signupLink = null,
   keepsSession = true,
   fromOrganizationChoice = false,
+  providerSignin = null,
+  organization,
 }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -69,6 +89,18 @@ export function SigninCard({
     [app, keepsSession, fromOrganizationChoice, signupLink],
   );
   const termsOfUse = typeof app?.termsOfUse === 'string' ? app.termsOfUse : '';
+  const captcha = useSigninCaptcha({
+    app,
+    organization,
+    inline: layout.parts.some((part) => part.kind === 'captcha'),
+    error,
+    onSubmit,
+  });
+  // The chosen sign-in method (the first offered until the visitor picks another).
+  const [chosenMethod, setMethod] = useState<string | null>(null);
+  const method = layout.methods.some((m) => m.name === chosenMethod) ? chosenMethod : (layout.methods[0]?.name ?? 'Password');
+  const byCode = method === CODE_METHOD;
+  const [targetLabel, targetRequired] = CODE_TARGET_LABELS[codeTargetOf(layout.methods)];
   const firstInput = layout.parts.find((part) => part.kind === 'username' || part.kind === 'password')?.kind;
   const errorAlert = error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />;
 
@@ -102,13 +134,37 @@ export function SigninCard({
         );
       case 'languages':
         return <SigninLanguages languages={part.languages} labelled={part.labelled} />;
+      case 'methods':
+        // Tabs as Casdoor shows them (buttons, not radio labels: nothing else on the card is labelled "Password").
+        return (
+          <Flex className="login-methods" role="tablist" justify="center" gap={8} style={{ marginBottom: 16 }}>
+            {layout.methods.map((m) => {
+              const selected = m.name === method;
+              return (
+                <Button
+                  key={m.name}
+                  role="tab"
+                  aria-selected={selected}
+                  type={selected ? 'link' : 'text'}
+                  onClick={() => setMethod(m.name)}
+                  style={selected ? { fontWeight: 600, borderBottom: '2px solid currentColor', borderRadius: 0 } : undefined}
+                >
+                  {/* The built-in methods in the page's language, unless the application renamed them. */}
+                  {m.displayName && m.displayName !== m.name
+                    ? m.displayName
+                    : t(m.name === CODE_METHOD ? 'signin.byCode' : 'signin.byPassword')}
+                </Button>
+              );
+            })}
+          </Flex>
+        );
       case 'username':
         return (
           <Form.Item
             className="login-username"
-            label={part.label || t('general.username')}
+            label={byCode ? t(targetLabel) : part.label || t('general.username')}
             name="username"
-            rules={[{ required: true, message: t('general.usernameRequired') }]}
+            rules={[{ required: true, message: t(byCode ? targetRequired : 'general.usernameRequired') }]}
           >
             <Input
               className="login-username-input"
@@ -120,6 +176,25 @@ export function SigninCard({
           </Form.Item>
         );
       case 'password':
+        if (byCode)
+          return (
+            <Form.Item
+              className="login-code"
+              label={t('code.label')}
+              name="code"
+              rules={[{ required: true, message: t('code.empty') }]}
+            >
+              <SendCodeInput
+                app={app}
+                method="login"
+                target={async () => {
+                  await form.validateFields(['username']);
+                  const dest = String(form.getFieldValue('username') ?? '').trim();
+                  return { dest, type: dest.includes('@') ? 'email' : 'phone' };
+                }}
+              />
+            </Form.Item>
+          );
         return (
           <Form.Item
             className="login-password"
@@ -163,6 +238,9 @@ export function SigninCard({
         );
       case 'autoSignin':
         return <Form.Item>{autoSigninBox}</Form.Item>;
+      case 'captcha':
+        // A code sign-in answered the captcha when the code was sent.
+        return byCode ? null : captcha.field;
       case 'loginButton':
         return (
           <div className="login-button-box">
@@ -172,6 +250,8 @@ export function SigninCard({
             {errorAlert}
           </div>
         );
+      case 'providers':
+        return providerSignin && <ProviderButtons app={app} rule={part.rule} request={providerSignin} />;
       case 'signupLink':
         return (
           <Flex className="login-signup-link" justify="center" gap={4} wrap style={{ marginTop: 16 }}>
@@ -229,18 +309,30 @@ export function SigninCard({
           layout="vertical"
           initialValues={{ autoSignin: layout.autoSigninDefault, agreement: layout.agreement === 'checked' }}
           // Without the box nobody asked to stay signed in: the session lasts a day at most.
-          onFinish={(values) =>
-            onSubmit({
-              username: values.username,
-              password: values.password,
-              autoSignin: hasAutoSignin && values.autoSignin === true,
-            })
-          }
+          onFinish={(values) => {
+            const autoSignin = hasAutoSignin && values.autoSignin === true;
+            if (byCode)
+              onSubmit({
+                username: values.username.trim(),
+                password: '',
+                code: values.code,
+                signinMethod: CODE_METHOD,
+                autoSignin,
+              });
+            else
+              void captcha.submit({
+                username: values.username,
+                password: values.password,
+                autoSignin,
+                captcha: values.captcha,
+              });
+          }}
           requiredMark={false}
         >
           {partsOf(layout.parts)}
         </Form>
         {!hasButton && errorAlert}
+        {captcha.modal}
       </>
     );
 

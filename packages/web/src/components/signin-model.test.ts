@@ -1,6 +1,7 @@
 import { defaultSigninItems, signinItem } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
 import {
+  codeTargetOf,
   forgetLinkOf,
   offeredSigninMethods,
   organizationChoiceOf,
@@ -203,7 +204,7 @@ describe('signinLayout', () => {
     const disabled = signinLayout(app({ enablePassword: false }), CONSOLE);
     expect(disabled.notice).toBe('passwordDisabled');
     expect(kinds(disabled)).toEqual(['languages', 'logo', 'signupLink']);
-    const noMethod = signinLayout(app({ signinMethods: [{ name: 'Verification code', rule: 'All' }] }), CONSOLE);
+    const noMethod = signinLayout(app({ signinMethods: [{ name: 'WebAuthn', rule: 'None' }] }), CONSOLE);
     expect(noMethod.notice).toBe('passwordDisabled');
     const hidden = signinLayout(app({ signinMethods: [{ name: 'Password', rule: 'Hide password' }] }), CONSOLE);
     expect(hidden.notice).toBe('noMethod');
@@ -227,18 +228,61 @@ describe('signinLayout', () => {
   });
 });
 
+describe('sign-in by code', () => {
+  const BOTH = [
+    { name: 'Password', displayName: 'Password', rule: 'All' },
+    { name: 'Verification code', displayName: 'Verification code', rule: 'All' },
+  ];
+
+  it('places the choice of methods at the Signin methods item, when there is a choice', () => {
+    const layout = signinLayout(app({ signinMethods: BOTH }), CONSOLE);
+    expect(layout.methods.map((m) => m.name)).toEqual(['Password', 'Verification code']);
+    expect(kinds(layout)).toEqual([
+      'languages',
+      'logo',
+      'methods',
+      'username',
+      'password',
+      'forgotPassword',
+      'loginButton',
+      'signupLink',
+    ]);
+    // Without sign-in items the choice comes first; with one method there is none.
+    expect(kinds(signinLayout(app({ signinMethods: BOTH, signinItems: [] }), CONSOLE))[0]).toBe('methods');
+    expect(kinds(signinLayout(app(), CONSOLE))).not.toContain('methods');
+    const hidden = defaultSigninItems().map((row) => (row.name === 'Signin methods' ? { ...row, visible: false } : row));
+    expect(kinds(signinLayout(app({ signinMethods: BOTH, signinItems: hidden }), CONSOLE))).not.toContain('methods');
+  });
+
+  it('keeps the form for an application that takes codes only, without passwords', () => {
+    const layout = signinLayout(app({ enablePassword: false, signinMethods: [BOTH[1]] }), CONSOLE);
+    expect(layout.notice).toBeNull();
+    expect(layout.methods.map((m) => m.name)).toEqual(['Verification code']);
+    expect(kinds(layout)).toContain('password');
+    expect(kinds(layout)).toContain('loginButton');
+  });
+
+  it('asks for the address the rule of the method accepts', () => {
+    const rule = (r: string) => codeTargetOf([{ name: 'Verification code', rule: r }]);
+    expect(rule('All')).toBe('emailOrPhone');
+    expect(rule('Email only')).toBe('email');
+    expect(rule('Phone only')).toBe('phone');
+  });
+});
+
 describe('offeredSigninMethods', () => {
   it('offers only the methods of this release, in order, Password unless hidden or refused', () => {
     const methods = [
       { name: 'Verification code', rule: 'All' },
       { name: 'Password', displayName: 'Pass', rule: 'Non-LDAP' },
     ];
-    expect(offeredSigninMethods({ enablePassword: true, signinMethods: methods })).toEqual([methods[1]]);
-    expect(offeredSigninMethods({ enablePassword: true, signinMethods: methods }, ['Password', 'Verification code'])).toEqual(
-      methods,
-    );
+    expect(offeredSigninMethods({ enablePassword: true, signinMethods: methods }, ['Password'])).toEqual([methods[1]]);
+    expect(
+      offeredSigninMethods({ enablePassword: true, signinMethods: [...methods, { name: 'WebAuthn', rule: 'None' }] }),
+    ).toEqual(methods);
     expect(offeredSigninMethods({ enablePassword: true, signinMethods: [] }).map((m) => m.name)).toEqual(['Password']);
-    expect(offeredSigninMethods({ enablePassword: false, signinMethods: methods })).toEqual([]);
+    // Codes do not depend on passwords being accepted.
+    expect(offeredSigninMethods({ enablePassword: false, signinMethods: methods })).toEqual([methods[0]]);
     expect(offeredSigninMethods({ enablePassword: true, signinMethods: [{ name: 'Password', rule: 'Hide-Password' }] })).toEqual(
       [],
     );

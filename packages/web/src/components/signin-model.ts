@@ -1,6 +1,7 @@
 import type { SigninMethodRow, SignupItemRow } from '@gatehouse/entities';
 import { agreementMode, BUILT_IN_APPLICATION, findItem, isPasswordSigninEnabled, UI_LANGUAGES } from '@gatehouse/entities/plain';
 import { cssText } from './application-appearance';
+import { signinProviders } from './signin-providers';
 
 /**
  * The sign-in page's model, without React: what an application's sign-in items and sign-in methods
@@ -21,7 +22,10 @@ export interface SigninItemRow {
 }
 
 /** The sign-in methods this release can offer on the page (the others arrive with later releases). */
-export const AVAILABLE_SIGNIN_METHODS: readonly string[] = ['Password'];
+export const AVAILABLE_SIGNIN_METHODS: readonly string[] = ['Password', 'Verification code'];
+
+/** The method that signs in with a code sent by e-mail or SMS. */
+export const CODE_METHOD = 'Verification code';
 
 /** Rules of the Forgot password? and Auto sign in items that leave the "Auto sign in" box unticked. */
 const AUTO_SIGNIN_OFF_RULES = new Set(['Auto sign in - False', 'False']);
@@ -42,16 +46,28 @@ export type SigninPart =
   | { kind: 'forgotPassword'; autoSignin: boolean; link: { label: string; to: string } | null }
   | { kind: 'autoSignin' }
   | { kind: 'loginButton'; label: string }
+  /** The choice between the offered sign-in methods (Password, Verification code), when there are several. */
+  | { kind: 'methods' }
+  /** Where the captcha appears when the application asks for one (the Captcha item with its "inline" rule). */
+  | { kind: 'captcha' }
+  /** The identity providers' buttons (the Providers item; its rule: big buttons or small icons). */
+  | { kind: 'providers'; rule: 'big' | 'small' }
   | { kind: 'signupLink'; label: string; to: string }
   /** A custom item: the administrator's HTML (sanitized when rendered). */
   | { kind: 'html'; key: string; html: string };
 
-/** Why the card has no password form. */
+/** Why the card has no sign-in form. */
 export type SigninNotice = 'passwordDisabled' | 'noMethod';
 
 export interface SigninLayout {
   parts: SigninPart[];
-  /** Set when the page offers no way to sign in with a password. */
+  /**
+   * The sign-in methods offered, in the application's order (the first is chosen at first): the
+   * username and password parts serve both (with Verification code: the e-mail address or phone
+   * number, and the code).
+   */
+  methods: SigninMethodRow[];
+  /** Set when the page offers no way to sign in (neither a password nor a code). */
   notice: SigninNotice | null;
   /**
    * The frame's own logo and language menu, above the card (default form only): with sign-in
@@ -113,6 +129,17 @@ export function offeredSigninMethods(
   });
 }
 
+/**
+ * What the username input asks for when signing in with a code, by the Verification code method's
+ * rule: an e-mail address, a phone number, or either.
+ */
+export function codeTargetOf(methods: readonly SigninMethodRow[]): 'email' | 'phone' | 'emailOrPhone' {
+  const rule = methods.find((method) => method.name === CODE_METHOD)?.rule;
+  if (rule === 'Email only') return 'email';
+  if (rule === 'Phone only') return 'phone';
+  return 'emailOrPhone';
+}
+
 /** The logo of the Logo item: the application's, else its organization's, else '' (the page's default). */
 export function logoOf(app: Record<string, unknown> | null | undefined): string {
   const org = (app?.organizationObj ?? null) as Record<string, unknown> | null;
@@ -147,15 +174,26 @@ export function signinLayout(app: Record<string, unknown> | null | undefined, co
   const items = rows<SigninItemRow>(app?.signinItems);
   const signupItems = rows<SignupItemRow>(app?.signupItems);
   const passwordEnabled = !app || isPasswordSigninEnabled(app);
-  const password = !app || offeredSigninMethods(app).some((method) => method.name === 'Password');
+  const methods = app ? offeredSigninMethods(app) : [{ name: 'Password', displayName: 'Password', rule: 'All' }];
+  // The form's parts serve whichever method is chosen; the captcha belongs to passwords only.
+  const password = methods.length > 0;
+  const passwordMethod = methods.some((method) => method.name === 'Password');
   const notice: SigninNotice | null = password ? null : passwordEnabled ? 'noMethod' : 'passwordDisabled';
   const languages = menuLanguages(app);
 
   if (items.length === 0) {
     const parts = defaultParts(context);
+    // Applications without items show their identity providers under the form.
+    if (signinProviders(app).length > 0) {
+      const at = parts.findIndex((part) => part.kind === 'signupLink');
+      parts.splice(at < 0 ? parts.length : at, 0, { kind: 'providers', rule: 'big' });
+    }
     return {
-      parts: password ? parts : parts.filter((part) => part.kind === 'signupLink'),
+      parts: password
+        ? [...(methods.length > 1 ? [{ kind: 'methods' } as const] : []), ...parts]
+        : parts.filter((part) => part.kind === 'signupLink' || part.kind === 'providers'),
       notice,
+      methods,
       showLogo: true,
       languages,
       autoSigninDefault: true,
@@ -215,8 +253,19 @@ export function signinLayout(app: Record<string, unknown> | null | undefined, co
       case 'Auto sign in':
         if (autoSignin && !forgot) parts.push({ kind: 'autoSignin' });
         break;
+      case 'Signin methods':
+        if (visible && methods.length > 1) parts.push({ kind: 'methods' });
+        break;
       case 'Login button':
         if (visible && password) parts.push({ kind: 'loginButton', label });
+        break;
+      case 'Captcha':
+        // Otherwise ("pop up") the captcha opens in a dialog when the sign-in needs one.
+        if (visible && passwordMethod && row.rule === 'inline') parts.push({ kind: 'captcha' });
+        break;
+      case 'Providers':
+        if (visible && signinProviders(app).length > 0)
+          parts.push({ kind: 'providers', rule: row.rule === 'small' ? 'small' : 'big' });
         break;
       case 'Signup link':
         if (visible && context.signupLink) parts.push({ kind: 'signupLink', label, to: context.signupLink });
@@ -228,9 +277,14 @@ export function signinLayout(app: Record<string, unknown> | null | undefined, co
     const at = parts.findIndex((part) => part.kind === 'signupLink');
     parts.splice(at < 0 ? parts.length : at, 0, { kind: 'loginButton', label: '' });
   }
+  // The captcha is answered before the button is pressed: an item placed after it comes just before it.
+  const captchaAt = parts.findIndex((part) => part.kind === 'captcha');
+  const buttonAt = parts.findIndex((part) => part.kind === 'loginButton');
+  if (captchaAt > buttonAt && buttonAt >= 0) parts.splice(buttonAt, 0, ...parts.splice(captchaAt, 1));
   return {
     parts,
     notice,
+    methods,
     showLogo: false,
     languages: null,
     autoSigninDefault,

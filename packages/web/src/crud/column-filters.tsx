@@ -108,7 +108,8 @@ export function ColumnFilter({
         aria-label={t('general.filterField', { field: label })}
         value={selectedKeys[0]}
         onChange={(e) => setSelectedKeys([e.target.value])}
-        style={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: 8 }}
+        // Long lists (a provider's ~150 types) scroll inside the dropdown.
+        style={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: 8, maxHeight: 320, overflowY: 'auto' }}
         options={filters.map((f) => ({ value: String(f.value), label: f.text }))}
       />
       <DropdownButtons

@@ -78,6 +78,7 @@ interface FormProps {
 function EntityForm({ ui, stored, viewer, self }: FormProps) {
   const def = ui.definition;
   const { t } = useTranslation();
+  const account = useAccount() ?? null;
   const [form] = Form.useForm();
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
@@ -88,9 +89,11 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
 
   const organization = organizationOf(def, stored);
   const canUpdate = allows(def.access.update, viewer, organization, !!viewer && (def.isSelf?.(viewer, stored) ?? false));
-  // Rules may read the values being edited (e.g. a field editable only for one token format).
-  const live = Form.useWatch((values: Rec) => values, form);
+  // Rules may read the values being edited (e.g. a field editable only for one token format),
+  // hidden fields' included.
+  const live = Form.useWatch((values: Rec) => values, { form, preserve: true });
   const next = useMemo(() => ({ ...stored, ...live }), [stored, live]);
+  const shown = ui.fieldVisible ? fields.filter((field) => ui.fieldVisible?.(field, next, viewer) ?? true) : fields;
   const isEditable = (spec: FieldSpec<any>) =>
     canUpdate && !!viewer && !spec.serverOnly && (spec.editable?.({ viewer, record: stored, next }) ?? true);
 
@@ -128,11 +131,12 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
 
   const renderField = (field: string): ReactNode => {
     const spec = def.fields[field] as FieldSpec<any>;
-    const label = t(`${def.name}.${field}`);
+    const label = t(ui.fieldLabel?.(field, next) ?? `${def.name}.${field}`);
     const disabled = !isEditable(spec);
     const Control = ui.fieldControls?.[field] && memoized(ui.fieldControls[field]);
-    const rules =
-      spec.kind === 'json'
+    const rule = ui.fieldRules?.[field];
+    const rules = [
+      ...(spec.kind === 'json'
         ? [
             {
               validator: async (_: unknown, text: unknown) => {
@@ -141,9 +145,20 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
               },
             },
           ]
-        : undefined;
+        : []),
+      ...(rule
+        ? [
+            {
+              validator: async (_: unknown, value: unknown) => {
+                const problem = rule(value, { ...stored, ...form.getFieldsValue(true) });
+                if (problem) throw new Error(t(problem));
+              },
+            },
+          ]
+        : []),
+    ];
     return (
-      <Form.Item key={field} name={field} label={label} rules={rules}>
+      <Form.Item key={field} name={field} label={label} rules={rules.length > 0 ? rules : undefined}>
         {Control ? (
           <Control disabled={disabled} stored={stored} viewer={viewer} label={label} />
         ) : (
@@ -193,22 +208,27 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
         initialValues={toFormValues(def, fields, ui.onLoad?.(stored) ?? stored)}
         onFinish={() => void save(false)}
         onValuesChange={(changed: Rec, all: Rec) => {
-          const consequences = ui.onValuesChange?.(changed, all);
+          const consequences = ui.onValuesChange?.(changed, all, { viewer, account });
           if (consequences) form.setFieldsValue(consequences);
         }}
       >
         {def.formSections ? (
           <FormSections
             def={def}
-            fields={fields}
+            fields={shown}
             renderField={renderField}
             extras={ui.sectionExtras}
             extraProps={{ stored, viewer, disabled: !canUpdate }}
             navigation={screens.lg === true}
           />
         ) : (
-          fields.map(renderField)
+          shown.map(renderField)
         )}
+        {!isAdd &&
+          ui.formExtras?.map((Extra, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list declared by the entity's overrides.
+            <Extra key={index} stored={stored} viewer={viewer} disabled={!canUpdate} />
+          ))}
         <Form.Item wrapperCol={horizontal ? { md: { offset: 6, span: 18 }, xl: { offset: 4, span: 16 } } : undefined}>
           {buttons(true)}
         </Form.Item>

@@ -1,3 +1,4 @@
+import { isReadOnly } from '@gatehouse/entities/plain';
 import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo, useRef } from 'react';
@@ -34,15 +35,20 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
   const addButton = useRef<HTMLButtonElement>(null);
   const entities = t(`entity.${def.plural}`);
   const entity = t(`entity.${def.name}`);
+  // Read-only entities (verifications) have no Add, Edit or Delete: the server writes their records.
+  const readOnly = isReadOnly(def.access);
+  const noAdd = !!ui.noAdd || readOnly;
   const tourSteps = useMemo<PageTourStep[]>(() => {
     const inTable = (selector: string) => () => tableArea.current?.querySelector<HTMLElement>(selector) ?? null;
     return [
       { title: entities, description: t('tour.listTable', { entities }), target: () => tableArea.current },
-      { title: t('general.add'), description: t('tour.listAdd', { entity }), target: () => addButton.current },
+      ...(noAdd
+        ? []
+        : [{ title: t('general.add'), description: t('tour.listAdd', { entity }), target: () => addButton.current }]),
       { title: t('tour.listColumnsTitle'), description: t('tour.listColumns'), target: inTable('thead') },
       { title: t('tour.listPagesTitle'), description: t('tour.listPages'), target: inTable('.ant-pagination') },
     ];
-  }, [t, entities, entity]);
+  }, [t, entities, entity, noAdd]);
   usePageTour(result.error ? null : tourSteps);
 
   if (result.error) {
@@ -74,20 +80,24 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
             </Button>
           );
         })}
-        <LinkButton size="small" type="primary" to={editPath(def, record)} disabled={!list.canEdit(record)}>
-          {t('general.edit')}
-        </LinkButton>
-        <Popconfirm
-          title={t('general.sureToDelete', { name: record.name })}
-          okText={t('general.ok')}
-          cancelText={t('general.cancel')}
-          onConfirm={() => list.del.mutateAsync(record).catch(() => {})}
-          disabled={!list.canDelete(record)}
-        >
-          <Button size="small" danger disabled={!list.canDelete(record)}>
-            {t('general.delete')}
-          </Button>
-        </Popconfirm>
+        {!readOnly && (
+          <>
+            <LinkButton size="small" type="primary" to={editPath(def, record)} disabled={!list.canEdit(record)}>
+              {t('general.edit')}
+            </LinkButton>
+            <Popconfirm
+              title={t('general.sureToDelete', { name: record.name })}
+              okText={t('general.ok')}
+              cancelText={t('general.cancel')}
+              onConfirm={() => list.del.mutateAsync(record).catch(() => {})}
+              disabled={!list.canDelete(record)}
+            >
+              <Button size="small" danger disabled={!list.canDelete(record)}>
+                {t('general.delete')}
+              </Button>
+            </Popconfirm>
+          </>
+        )}
       </Space>
     ),
   };
@@ -113,7 +123,7 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
         bordered
         size="middle"
         rowKey={(record) => `${record.owner}/${record.name}`}
-        columns={[...dataColumns(def, state, t), actions]}
+        columns={[...dataColumns(ui, state, t), ...(readOnly && !ui.listActions?.length ? [] : [actions])]}
         dataSource={list.rows}
         loading={result.isFetching}
         scroll={{ x: 'max-content' }}
@@ -129,15 +139,17 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
             </Space>
             <Space wrap>
               {ui.listToolbar && <ui.listToolbar organization={list.organization} canCreate={list.canCreate} />}
-              <Button
-                ref={addButton}
-                type="primary"
-                disabled={!list.canCreate}
-                loading={busyLoading(list.add.isPending)}
-                onClick={() => list.add.mutate()}
-              >
-                {t('general.add')}
-              </Button>
+              {!noAdd && (
+                <Button
+                  ref={addButton}
+                  type="primary"
+                  disabled={!list.canCreate}
+                  loading={busyLoading(list.add.isPending)}
+                  onClick={() => list.add.mutate()}
+                >
+                  {t('general.add')}
+                </Button>
+              )}
             </Space>
           </Flex>
         )}

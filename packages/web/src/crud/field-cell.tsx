@@ -24,7 +24,7 @@ export function FieldCell({ def, field, record }: Props) {
   const value = record[field];
   const label = t(`${def.name}.${field}`);
 
-  if (field === 'name') return <Link to={editPath(def, record)}>{String(value)}</Link>;
+  if (field === 'name') return def.routes.edit ? <Link to={editPath(def, record)}>{String(value)}</Link> : String(value);
   // The records of admin are shared with every organization (spec: "admin is displayed as shared").
   if (def.shared && field === def.orgField && value === ADMIN_OWNER) return t('general.shared');
   if (namesOrganization(def, field, spec) && typeof value === 'string' && value !== '' && value !== ADMIN_OWNER) {

@@ -7,7 +7,7 @@ import { CONSOLE_HEADER_HEIGHT, EDIT_BAR_HEIGHT } from './sticky-offsets';
 
 interface Props {
   def: EntityDefinition<any>;
-  /** The fields the form shows (hidden ones already left out). */
+  /** The fields the form shows (hidden ones and those its overrides hide already left out). */
   fields: string[];
   renderField: (field: string) => ReactNode;
   extras?: Record<string, ComponentType<SectionExtraProps>>;
@@ -34,11 +34,14 @@ export function FormSections({ def, fields, renderField, extras, extraProps, nav
   const [complete, setComplete] = useState(false);
   useEffect(() => startTransition(() => setComplete(true)), []);
   const shown = new Set(fields);
-  const sections = (def.formSections ?? []).map((section) => ({
-    key: section.key,
-    title: t(`${def.name}.section.${section.key}`),
-    fields: section.fields.filter((field) => shown.has(field)),
-  }));
+  const sections = (def.formSections ?? [])
+    .map((section) => ({
+      key: section.key,
+      title: t(`${def.name}.section.${section.key}`),
+      fields: section.fields.filter((field) => shown.has(field)),
+    }))
+    // A section whose fields are all hidden (see EntityOverrides.fieldVisible) is left out.
+    .filter((section) => section.fields.length > 0 || extras?.[section.key]);
 
   const cards = (
     <Flex vertical gap={16} style={{ flex: 1, minWidth: 0 }}>

@@ -1,26 +1,31 @@
-import type { EntityDefinition, FieldSpec } from '@gatehouse/entities';
+import type { FieldSpec } from '@gatehouse/entities';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { Rec } from '../data/provider';
+import type { EntityUi } from '../entities/registry';
 import { ColumnFilter, ColumnSearch, FilterTrigger } from './column-filters';
 import { FieldCell } from './field-cell';
 import type { ListState } from './list-query';
 
 /**
- * The data columns of a list, from def.list.columns: sortable fields sort on the server, fields
+ * The data columns of a list, from def.list.columns (with the entity's cell overrides and extra
+ * columns): sortable fields sort on the server, fields
  * with `filters` get a one-of filter, searchable fields a text search. Sort and search are
  * controlled by the list state (the URL), so the headers always show what the server was asked.
  */
-export function dataColumns(def: EntityDefinition<any>, state: ListState, t: TFunction): ColumnType<Rec>[] {
-  return def.list.columns.map(({ field, width }) => {
+export function dataColumns(ui: EntityUi, state: ListState, t: TFunction): ColumnType<Rec>[] {
+  const def = ui.definition;
+  const columns = def.list.columns.map(({ field, width }) => {
     const spec = def.fields[field] as FieldSpec<any>;
     const label = t(`${def.name}.${field}`);
+    const Cell = ui.listCells?.[field];
     const column: ColumnType<Rec> = {
       key: field,
       dataIndex: field,
       title: label,
       width,
-      render: (_, record) => <FieldCell def={def} field={field} record={record} />,
+      render: (_, record) =>
+        Cell ? <Cell record={record} label={label} /> : <FieldCell def={def} field={field} record={record} />,
     };
     if (spec.sortable) {
       column.sorter = true;
@@ -46,4 +51,10 @@ export function dataColumns(def: EntityDefinition<any>, state: ListState, t: TFu
     }
     return column;
   });
+  for (const extra of ui.listExtraColumns ?? []) {
+    const at = columns.findIndex((column) => column.key === extra.after);
+    const Render = extra.render;
+    columns.splice(at + 1, 0, { key: extra.key, title: t(extra.label), render: (_, record) => <Render record={record} /> });
+  }
+  return columns;
 }

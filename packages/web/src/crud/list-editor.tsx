@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addRow, moveRow, RowKeys, removeRow, replaceRow } from './list-rows';
 
@@ -49,6 +49,8 @@ export interface ListEditorProps<R> {
   onCellChange?: (next: R, key: keyof R & string, previous: R, rows: readonly R[]) => R;
   /** A short explanation shown above the table. */
   hint?: ReactNode;
+  /** Rows per page (default: one page of every row). */
+  pageSize?: number;
 }
 
 type Action = 'up' | 'down' | 'delete' | 'first';
@@ -64,9 +66,26 @@ interface PendingFocus {
  * the focus follows a moved row and lands on a neighbour after a delete.
  */
 export function ListEditor<R extends object>(props: ListEditorProps<R>) {
-  const { id, value, onChange, disabled = false, label, columns, newRow, canAdd, undeletable, onCellChange, hint } = props;
+  const {
+    id,
+    value,
+    onChange,
+    disabled = false,
+    label,
+    columns,
+    newRow,
+    canAdd,
+    undeletable,
+    onCellChange,
+    hint,
+    pageSize,
+  } = props;
   const { t } = useTranslation();
   const rows = value ?? [];
+  const [page, setPage] = useState(1);
+  // The page of a row index; the current page never lies past the last one (after deletes).
+  const pageOf = (index: number) => (pageSize ? Math.floor(index / pageSize) + 1 : 1);
+  const current = Math.min(page, pageOf(Math.max(rows.length - 1, 0)));
   const keysRef = useRef(new RowKeys());
   const keys = keysRef.current.sync(rows.length);
   const container = useRef<HTMLFieldSetElement>(null);
@@ -95,6 +114,7 @@ export function ListEditor<R extends object>(props: ListEditorProps<R>) {
     keysRef.current.add();
     const next = addRow(rows, newRow(rows));
     pendingFocus.current = { key: keysRef.current.sync(next.length)[next.length - 1], action: 'first' };
+    setPage(pageOf(next.length - 1));
     change(next);
   };
   const remove = (index: number) => {
@@ -102,10 +122,12 @@ export function ListEditor<R extends object>(props: ListEditorProps<R>) {
     const next = removeRow(rows, index);
     const neighbour = keysRef.current.sync(next.length)[Math.min(index, next.length - 1)];
     pendingFocus.current = neighbour ? { key: neighbour, action: 'delete' } : { action: 'add' };
+    setPage(pageOf(Math.min(index, Math.max(next.length - 1, 0))));
     change(next);
   };
   const move = (index: number, delta: -1 | 1) => {
     pendingFocus.current = { key: keys[index], action: delta < 0 ? 'up' : 'down' };
+    setPage(pageOf(index + delta));
     keysRef.current.move(index, delta);
     change(moveRow(rows, index, delta));
   };
@@ -189,7 +211,11 @@ export function ListEditor<R extends object>(props: ListEditorProps<R>) {
       <Table<number>
         size="small"
         bordered
-        pagination={false}
+        pagination={
+          pageSize
+            ? { pageSize, current, onChange: setPage, size: 'small', hideOnSinglePage: true, showSizeChanger: false }
+            : false
+        }
         scroll={{ x: 'max-content' }}
         dataSource={rows.map((_, index) => index)}
         rowKey={(index) => keys[index] ?? String(index)}

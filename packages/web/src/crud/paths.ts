@@ -1,8 +1,12 @@
 import type { EntityDefinition } from '@gatehouse/entities';
 
-/** The console route of a record's edit page, from the definition's route pattern. */
+/**
+ * The console route of a record's edit page, from the definition's route pattern (the list's, for
+ * an entity without edit pages).
+ */
 export function editPath(def: EntityDefinition<any>, record: Record<string, unknown>): string {
-  return def.routes.edit.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(record[key] ?? '')));
+  const pattern = def.routes.edit ?? def.routes.list;
+  return pattern.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(record[key] ?? '')));
 }
 
 /** The owner/name id of the record an edit route shows; null when the route lacks a part. */

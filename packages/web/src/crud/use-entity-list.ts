@@ -89,7 +89,7 @@ export function useEntityList(ui: EntityUi, pinnedOrganization?: string) {
 
   const rows = result.data?.rows ?? [];
   const del = useMutation({
-    mutationFn: async (record: Rec) => unwrap(await remove(def, record)),
+    mutationFn: async (record: Rec) => unwrap(await (ui.deleteRecord ? ui.deleteRecord(record) : remove(def, record))),
     onSuccess: () => {
       feedback.success('general.successfullyDeleted');
       const page = pageAfterDelete(state.page, rows.length);

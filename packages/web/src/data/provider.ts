@@ -119,6 +119,13 @@ export interface LoginForm {
   username: string;
   password: string;
   autoSignin: boolean;
+  /** A solved captcha, when the application asks for one (Casdoor's fields). */
+  captchaType?: string;
+  captchaToken?: string;
+  clientSecret?: string;
+  /** 'Verification code' signs in with `code`, sent to `username` (an e-mail address or phone number). */
+  signinMethod?: string;
+  code?: string;
 }
 
 /**
@@ -162,6 +169,49 @@ export function setPassword(body: { userOwner: string; userName: string; oldPass
  */
 export function signup(body: Record<string, unknown>, query?: Record<string, string>) {
   return request<string>('POST', '/api/signup', { query, body });
+}
+
+// Verification codes (the send-code inputs, the forgotten-password page).
+
+/** Casdoor's form of POST /api/send-verification-code, with a solved captcha when the application asks for one. */
+export interface SendCodeForm {
+  dest: string;
+  type: 'email' | 'phone';
+  /** admin/<application> */
+  applicationId: string;
+  method: 'signup' | 'login' | 'forget' | 'reset';
+  countryCode?: string;
+  /** The account a forgotten-password code is for (its username). */
+  checkUser?: string;
+  captchaType?: string;
+  captchaToken?: string;
+  clientSecret?: string;
+}
+
+export function sendVerificationCode(form: SendCodeForm) {
+  return request<unknown>('POST', '/api/send-verification-code', { body: form });
+}
+
+/**
+ * Checks the code sent to `username` (the address as the page shows it, possibly masked) of the
+ * account `name`; this browser may then set the account's password with it (resetPassword).
+ */
+export function verifyCode(body: { application: string; organization: string; username: string; name: string; code: string }) {
+  return request<unknown>('POST', '/api/verify-code', { body });
+}
+
+/** The account a forgotten-password page looks for: data {name, email, phone} (masked), data2 what was typed. */
+export function getEmailAndPhone(organization: string, username: string) {
+  return request<{ name: string; email: string; phone: string }, 'username' | 'email' | 'phone'>(
+    'GET',
+    '/api/get-email-and-phone',
+    { query: { organization, username } },
+  );
+}
+
+/** Sets a forgotten password with the code this browser verified (no old password). */
+export function resetPassword(body: { userOwner: string; userName: string; newPassword: string; code: string }) {
+  return request<unknown>('POST', '/api/set-password', { body });
 }
 
 // Files.
@@ -268,4 +318,137 @@ export function samlLogin(
   return request<string, { redirectUrl: string; method: string; relayState?: string }>('POST', '/api/login', {
     body: { type: 'saml', signinMethod: 'Password', ...samlParams, ...body },
   });
+}
+
+// Providers: test messages, SAML metadata, captcha (the provider edit page).
+
+/** Casdoor's EmailForm: receivers ['TestSmtpServer'] only connects to the SMTP server. */
+export interface EmailForm {
+  title: string;
+  content: string;
+  sender: string;
+  receivers: string[];
+  /** The provider's name; `providerObject` carries the values being edited (tested before saving). */
+  provider: string;
+  providerObject: Rec;
+  owner: string;
+  name: string;
+}
+
+export function sendEmail(form: EmailForm) {
+  return request<unknown>('POST', '/api/send-email', { body: form });
+}
+
+/** Sends a test SMS through the saved provider `provider`. */
+export function sendSms(provider: string, body: { content: string; receivers: string[]; owner: string; name: string }) {
+  return request<unknown>('POST', '/api/send-sms', { query: { provider }, body });
+}
+
+/** Sends a test notification through the saved provider `provider`. */
+export function sendNotification(provider: string, body: { content: string; owner: string; name: string }) {
+  return request<unknown>('POST', '/api/send-notification', { query: { provider }, body });
+}
+
+/** An identity provider's SAML metadata, fetched by the server (a browser may not read it across origins); data is the XML. */
+export function fetchSamlMetadata(url: string) {
+  return request<string>('POST', '/api/fetch-saml-metadata', { body: { url } });
+}
+
+/**
+ * Casdoor's Captcha object (GET /api/get-captcha): type 'none', 'Default' (captchaId and
+ * captchaImage, a PNG in base64, for one answer within five minutes) or a remote type (clientId =
+ * the site key; secrets masked).
+ */
+export interface CaptchaInfo {
+  type: string;
+  captchaId?: string;
+  captchaImage?: string | null;
+  clientId?: string;
+  clientId2?: string;
+  subType?: string;
+}
+
+/** A new captcha of an application (`admin/<name>`), or of the captcha provider `owner/name` itself. */
+export function getCaptchaChallenge(id: string, isCurrentProvider = false) {
+  return request<CaptchaInfo>('GET', '/api/get-captcha', {
+    query: { applicationId: id, isCurrentProvider: String(isCurrentProvider) },
+  });
+}
+
+/** Whether a password sign-in of `userId` through `application` needs a captcha now (data: boolean). */
+export function getCaptchaStatus(query: { organization: string; userId: string; application: string }) {
+  return request<boolean>('GET', '/api/get-captcha-status', { query });
+}
+
+/** A captcha challenge of the provider `owner/name` itself (isCurrentProvider): data.captchaImage is a base64 PNG. */
+export function getCaptcha(owner: string, name: string) {
+  return request<{ type?: string; captchaId?: string; captchaImage?: string }>('GET', '/api/get-captcha', {
+    query: { applicationId: `${owner}/${name}`, isCurrentProvider: 'true' },
+  });
+}
+
+// Resources (the stored files of the resource list).
+
+/** Deletes a resource and its stored file (Casdoor's wire: the record as the body, its provider in the query). */
+export function deleteResource(record: Rec) {
+  return request<string>('POST', '/api/delete-resource', { query: { provider: String(record.provider ?? '') }, body: record });
+}
+
+// Sign-in through identity providers (the provider buttons, /callback) and linked accounts.
+
+/** The sign-in request a provider button carries through the identity provider (what /api/login would get, without credentials). */
+export interface ProviderSigninRequest {
+  /** The sign-in type: login, code, token, id_token, saml, cas. */
+  type: string;
+  query: Record<string, string>;
+  body: Record<string, string>;
+  /** The console page to return to afterwards (the page signed in from, or the one the guard remembered). */
+  from: string;
+}
+
+/** data is the identity provider's authorization URL; the state it carries is bound to this browser. */
+export function providerAuthUrl(body: { provider: string; method: 'signup' | 'link' } & Partial<ProviderSigninRequest>) {
+  return request<string>('POST', '/api/provider-auth-url', { body });
+}
+
+/**
+ * The /callback page's sign-in (Casdoor's body): the server takes the sign-in request from the
+ * state. data is what the sign-in type answers (a link answers true, data2 the page to return to).
+ */
+export function providerLogin(body: {
+  type: string;
+  application: string;
+  provider: string;
+  code: string;
+  state: string;
+  redirectUri: string;
+  method: string;
+}) {
+  return request<unknown, unknown>('POST', '/api/login', { body });
+}
+
+/** The application whose providers the user owner/name links, with each row's provider; null when none. */
+export function getUserApplication(owner: string, name: string) {
+  return request<Rec | null>('GET', '/api/get-user-application', { query: { id: `${owner}/${name}` } });
+}
+
+/** An account of an identity provider linked to a user. */
+export interface LinkedIdentity {
+  providerName: string;
+  providerType: string;
+  subject: string;
+  username: string;
+  displayName: string;
+  email: string;
+  avatar: string;
+  createdTime: string;
+}
+
+export function getUserIdentities(owner: string, name: string) {
+  return request<LinkedIdentity[]>('GET', '/api/get-user-identities', { query: { id: `${owner}/${name}` } });
+}
+
+/** Removes a linked account (Casdoor's body; `user` names whose). */
+export function unlinkIdentity(body: { providerType: string; providerName: string; user: { owner: string; name: string } }) {
+  return request<unknown>('POST', '/api/unlink', { body });
 }

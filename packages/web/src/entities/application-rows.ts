@@ -125,8 +125,23 @@ export const signinItemRows = {
   },
 };
 
-/** Provider rules across provider kinds, until providers exist as records (then by type). */
+/** Provider rules across provider kinds, for rows whose provider is not known to be a captcha. */
 export const PROVIDER_RULE_OPTIONS = [...new Set(Object.values(PROVIDER_RULES).flat())];
+
+/**
+ * The rule choices of a provider row: a row naming one of the organization's Captcha providers
+ * (`captchaNames`) takes None, Dynamic or Always (spec part 2 §5.1); other rows keep every rule.
+ */
+export function providerRuleOptions(row: ApplicationProvider, captchaNames: ReadonlySet<string>): readonly string[] {
+  return captchaNames.has(row.name) ? PROVIDER_RULES.captcha : PROVIDER_RULE_OPTIONS;
+}
+
+/** A row renamed to a Captcha provider gets a captcha rule (None unless it already has one). */
+export function providerRowAfterChange(next: ApplicationProvider, captchaNames: ReadonlySet<string>): ApplicationProvider {
+  const rules: readonly string[] = PROVIDER_RULES.captcha;
+  if (captchaNames.has(next.name) && !rules.includes(next.rule)) return { ...next, rule: 'None' };
+  return next;
+}
 
 export const providerRows = {
   newRow: (): ApplicationProvider => ({

@@ -6,6 +6,7 @@ import {
   defaultSigninMethods,
   defaultSignupItems,
   isValidRedirectUri,
+  provider as providerDef,
   SAML_NAME_FORMATS,
   type SamlAttribute,
   SIGNUP_ITEM_TYPES,
@@ -13,16 +14,19 @@ import {
   type SigninMethod,
   type SignupItem,
 } from '@gatehouse/entities';
-import { Button, Flex, Input, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Form, Input, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { ListEditor, type ListEditorColumn, type ListEditorProps, StringListEditor } from '../crud/list-editor';
+import { getList, unwrap } from '../data/provider';
 import {
   customScopeRows,
-  PROVIDER_RULE_OPTIONS,
+  providerRowAfterChange,
   providerRows,
+  providerRuleOptions,
   samlAttributeRows,
   signinItemRows,
   signinMethodRows,
@@ -227,9 +231,10 @@ export function SigninItemsTable({ id, value, onChange, disabled, label }: Field
   );
 }
 
-const PROVIDERS: RowsTableSpec<ApplicationProvider> = {
+/** The provider rows; the rule column offers None, Dynamic and Always on rows naming a Captcha provider. */
+const providersSpec = (captchaNames: ReadonlySet<string>): RowsTableSpec<ApplicationProvider> => ({
   empty: () => [],
-  rules: providerRows,
+  rules: { ...providerRows, onCellChange: (next) => providerRowAfterChange(next, captchaNames) },
   columns: (t) => [
     { key: 'name', title: title(t, 'name'), kind: 'text', invalid: (row) => row.name.trim() === '' },
     { key: 'canSignUp', title: title(t, 'canSignUp'), kind: 'switch' },
@@ -237,12 +242,30 @@ const PROVIDERS: RowsTableSpec<ApplicationProvider> = {
     { key: 'canUnlink', title: title(t, 'canUnlink'), kind: 'switch' },
     { key: 'prompted', title: title(t, 'prompted'), kind: 'switch' },
     { key: 'signupGroup', title: title(t, 'signupGroup'), kind: 'text' },
-    { key: 'rule', title: title(t, 'rule'), kind: 'select', options: PROVIDER_RULE_OPTIONS },
+    { key: 'rule', title: title(t, 'rule'), kind: 'select', options: (row) => providerRuleOptions(row, captchaNames) },
   ],
   hint: 'application.providersHint',
-};
+});
+
+/** The names of the Captcha providers an organization's applications may use (its own and the shared ones). */
+function useCaptchaProviderNames(organization: string): ReadonlySet<string> {
+  const captcha = useQuery({
+    queryKey: ['captcha-provider-names', organization],
+    queryFn: async () =>
+      unwrap(await getList(providerDef, { organization, page: 1, pageSize: 100, field: 'category', value: 'Captcha' })).data ??
+      [],
+    enabled: organization !== '',
+    staleTime: 60_000,
+    retry: false,
+  });
+  return useMemo(() => new Set((captcha.data ?? []).map((record) => String(record.name))), [captcha.data]);
+}
+
 export function ProvidersTable(props: FieldControlProps) {
-  return <RowsTable {...props} spec={PROVIDERS} />;
+  const organization = Form.useWatch('organization');
+  const captchaNames = useCaptchaProviderNames(typeof organization === 'string' ? organization : '');
+  const spec = useMemo(() => providersSpec(captchaNames), [captchaNames]);
+  return <RowsTable {...props} spec={spec} />;
 }
 
 const SAML_ATTRIBUTES: RowsTableSpec<SamlAttribute> = {

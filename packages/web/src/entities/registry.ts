@@ -1,5 +1,6 @@
-import type { EntityDefinition, Viewer } from '@gatehouse/entities';
+import type { EntityDefinition, Envelope, Viewer } from '@gatehouse/entities';
 import type { ComponentType } from 'react';
+import type { Account } from '../auth/account';
 import type { Rec } from '../data/provider';
 
 /**
@@ -50,17 +51,55 @@ export interface SectionExtraProps {
   disabled: boolean;
 }
 
+/** What a list cell override gets. */
+export interface ListCellProps {
+  record: Rec;
+  /** The field's translated label. */
+  label: string;
+}
+
+/** A list column that is not a field (a preview), placed after the column of field `after`. */
+export interface ListExtraColumn {
+  key: string;
+  /** i18n key of the column title. */
+  label: string;
+  after: string;
+  render: ComponentType<{ record: Rec }>;
+}
+
 export interface EntityOverrides {
   listActions?: ListAction[];
+  /** List cells that replace a field's generic cell (links to other records, copy buttons ...). */
+  listCells?: Record<string, ComponentType<ListCellProps>>;
+  /** List columns that are not fields. */
+  listExtraColumns?: ListExtraColumn[];
+  /** The list has no Add button (its records come another way: resources from uploads). */
+  noAdd?: boolean;
+  /** Deletes a row, when the generic delete call is not enough (resources name their provider). */
+  deleteRecord?: (record: Rec) => Promise<Envelope<unknown>>;
   /** A control beside the list's Add button (e.g. an upload that creates records). */
   listToolbar?: ComponentType<ListToolbarProps>;
   /** Controls that replace the input a field's kind would get. */
   fieldControls?: Record<string, ComponentType<FieldControlProps>>;
   /**
    * Cross-field rules of the edit form (spec "states and transitions"): given the changed values
-   * and all values (form shape), the fields to set as a consequence, or nothing.
+   * and all values (form shape), the fields to set as a consequence, or nothing. `context` is who
+   * edits (some defaults come from the signed-in account).
    */
-  onValuesChange?: (changed: Rec, all: Rec) => Rec | undefined;
+  onValuesChange?: (changed: Rec, all: Rec, context: FormContext) => Rec | undefined;
+  /**
+   * Whether the edit form shows a field, given the values being edited (form shape): forms whose
+   * fields depend on a kind (a provider's category and type) show only that kind's. Hidden fields
+   * keep their values. Default: every field of the form.
+   */
+  fieldVisible?: (field: string, values: Rec, viewer: Viewer | null) => boolean;
+  /** The i18n key of a field's label when it depends on the values (default `<entity>.<field>`). */
+  fieldLabel?: (field: string, values: Rec) => string | undefined;
+  /**
+   * Form rules of single fields beyond their kind's: given the input's value and all values (form
+   * shape), the i18n key of the problem, or null. The form refuses to save while one applies.
+   */
+  fieldRules?: Record<string, (value: unknown, values: Rec) => string | null>;
   /** The values the edit form starts from, given the stored record (spec "on load" rules). */
   onLoad?: (stored: Rec) => Rec;
   /**
@@ -68,6 +107,11 @@ export interface EntityOverrides {
    * key: previews, copyable addresses and the like, which are not fields.
    */
   sectionExtras?: Record<string, ComponentType<SectionExtraProps>>;
+  /**
+   * Blocks after the fields of a form without sections that are not fields either (the user's
+   * linked accounts); not shown in add mode.
+   */
+  formExtras?: ComponentType<SectionExtraProps>[];
   /** Where Save & Exit and Cancel go (default: the list route). */
   exitPath?: (viewer: Viewer | null) => string;
   /** sessionStorage key under which the list page records its URL (for exitPath). */
@@ -77,6 +121,12 @@ export interface EntityOverrides {
    * the explanation (the user page says "does not exist or you are not authorized").
    */
   refusedAsNotFound?: string;
+}
+
+/** Who edits a form: the cross-field rules may take defaults from the signed-in account. */
+export interface FormContext {
+  viewer: Viewer | null;
+  account: Account | null;
 }
 
 /** The definition plus its overrides: what the generic pages render. */
@@ -89,7 +139,7 @@ export interface EntityRegistration {
   /** The list's i18n name (nav.<plural>). */
   plural: string;
   /** The definition's routes (registry.test.ts checks they match). */
-  routes: { list: string; edit: string };
+  routes: { list: string; edit?: string };
   /** Whether this release implements the entity's screens; otherwise they say "not available yet". */
   enabled: boolean;
   /** The definition, loaded with the entity's pages. */
@@ -103,7 +153,7 @@ type Definitions = typeof import('./definitions');
 function implemented(
   name: keyof Definitions,
   plural: string,
-  routes: { list: string; edit: string },
+  routes: { list: string; edit?: string },
   overrides: () => Promise<{ default: EntityOverrides }>,
 ): EntityRegistration {
   return {
@@ -132,6 +182,20 @@ export const REGISTRY: Record<string, EntityRegistration> = {
   ),
   cert: implemented('cert', 'certs', { list: '/certs', edit: '/certs/:owner/:name' }, () => import('./cert.ui')),
   token: implemented('token', 'tokens', { list: '/tokens', edit: '/tokens/:name' }, () => import('./token.ui')),
+  provider: implemented(
+    'provider',
+    'providers',
+    { list: '/providers', edit: '/providers/:owner/:name' },
+    () => import('./provider.ui'),
+  ),
+  resource: implemented(
+    'resource',
+    'resources',
+    { list: '/resources', edit: '/resources/:owner/:name' },
+    () => import('./resource.ui'),
+  ),
+  // A list only: the server writes verification records (spec part 2 §2.17).
+  verification: implemented('verification', 'verifications', { list: '/verifications' }, () => import('./verification.ui')),
 };
 
 export async function loadEntityUi(registration: EntityRegistration): Promise<EntityUi> {

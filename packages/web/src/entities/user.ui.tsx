@@ -2,12 +2,15 @@ import { isAdmin } from '@gatehouse/entities';
 import { ConsentsField } from './consents-field';
 import type { EntityOverrides } from './registry';
 import { SetPasswordField } from './set-password';
+import { ThirdPartyLogins } from './third-party-logins';
 
 /** sessionStorage key of the user list the edit page returns to (a group's, an organization's ...). */
 const USER_LIST_URL_KEY = 'userListUrl';
 
 const overrides: EntityOverrides = {
   fieldControls: { password: SetPasswordField, applicationScopes: ConsentsField },
+  // Linked accounts of identity providers (Casdoor's "3rd-party logins" item), after the fields.
+  formExtras: [ThirdPartyLogins],
   exitPath: (viewer) => sessionStorage.getItem(USER_LIST_URL_KEY) ?? (isAdmin(viewer) ? '/users' : '/'),
   listUrlKey: USER_LIST_URL_KEY,
   refusedAsNotFound: 'general.userNotFoundSubtitle',

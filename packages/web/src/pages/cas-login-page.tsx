@@ -62,6 +62,11 @@ export default function CasLoginPage() {
       silent={request.gateway}
       onSilentFailure={() => window.location.assign(request.service)}
       forceLogin={request.renew}
+      providerSignin={(app) => ({
+        type: 'cas',
+        query: casLoginQuery(request),
+        body: { application: String(app.name), organization: String(app.organization) },
+      })}
     />
   );
 }

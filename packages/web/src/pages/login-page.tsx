@@ -127,6 +127,18 @@ export default function LoginPage() {
       app={record}
       signupLink={ownApplication ? signupLinkOf(record) : null}
       fromOrganizationChoice={search.get('orgChoiceMode') === 'None'}
+      // Through an identity provider: the same sign-in, back to where the guard interrupted.
+      providerSignin={
+        record
+          ? {
+              type: 'login',
+              query: {},
+              body: { application: String(record.name), organization: organization ?? BUILT_IN_ORG },
+              from: sessionStorage.getItem(RETURN_TO_KEY) ?? '/',
+            }
+          : null
+      }
+      organization={organization ?? BUILT_IN_ORG}
     >
       {choice && (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>

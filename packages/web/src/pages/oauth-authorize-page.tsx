@@ -46,6 +46,7 @@ export default function OAuthAuthorizePage() {
       forceLogin={prompt === 'login'}
       // Signing up continues this request (/signup/oauth/authorize with the same parameters).
       signupLink={(app) => signupLinkOf(app, location.search)}
+      providerSignin={(app) => ({ type: query.responseType, query, body: { organization: String(app.organization) } })}
     />
   );
 }

@@ -7,7 +7,7 @@ import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
 import { ResultTitle } from '../components/result-title';
 import { SigninCard, type SigninValues } from '../components/signin-card';
-import type { Rec } from '../data/provider';
+import type { ProviderSigninRequest, Rec } from '../data/provider';
 
 /**
  * The sign-in page of a protocol request (OAuth authorization, SAML, CAS): loads and validates the
@@ -31,6 +31,8 @@ export interface ProtocolSigninProps {
   forceLogin?: boolean;
   /** Where the form's "sign up now" goes for this application (no link when absent or null). */
   signupLink?: (app: Rec) => string | null;
+  /** The sign-in request the identity providers' buttons carry (they come back to this page's request). */
+  providerSignin?: (app: Rec) => Omit<ProviderSigninRequest, 'from'>;
 }
 
 export function ProtocolSignin({
@@ -42,6 +44,7 @@ export function ProtocolSignin({
   onSilentFailure,
   forceLogin,
   signupLink,
+  providerSignin,
 }: ProtocolSigninProps) {
   const { t } = useTranslation();
   const account = useAccount();
@@ -111,6 +114,11 @@ export function ProtocolSignin({
       signupLink={app.data && signupLink ? signupLink(app.data) : null}
       // The protocol sign-in keeps a console session only under the application's sign-in session.
       keepsSession={app.data?.enableSigninSession === true}
+      providerSignin={
+        app.data && providerSignin
+          ? { ...providerSignin(app.data), from: `${window.location.pathname}${window.location.search}` }
+          : null
+      }
     >
       {continueAs}
     </SigninCard>

@@ -44,6 +44,11 @@ export default function SamlAuthorizePage() {
         else window.location.assign(to.url);
       }}
       forceLogin={request.forceAuthn}
+      providerSignin={(app) => ({
+        type: 'saml',
+        query: {},
+        body: { ...request.params, application: String(app.name), organization: String(app.organization) },
+      })}
     />
   );
 }

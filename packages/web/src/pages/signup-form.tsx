@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AgreementItem } from '../components/agreement-item';
 import { AppLink } from '../components/app-link';
 import { busyLoading } from '../components/busy';
+import { SendCodeInput } from '../components/send-code-input';
 import {
   fieldViolation,
   type SignupApplication,
@@ -38,7 +39,9 @@ const LABEL_KEYS: Partial<Record<SignupField['kind'], string>> = {
   password: 'signup.password',
   confirm: 'signup.confirm',
   email: 'signup.email',
+  emailCode: 'signup.emailCode',
   phone: 'signup.phone',
+  phoneCode: 'signup.phoneCode',
   emailOrPhone: 'signup.emailOrPhone',
   invitationCode: 'signup.invitationCode',
 };
@@ -168,6 +171,30 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, busy, 
       case 'phone':
       case 'emailOrPhone':
         return phoneInput(field, autoFocus);
+      case 'emailCode':
+      case 'phoneCode': {
+        const address = field.kind === 'emailCode' ? 'email' : 'phone';
+        return (
+          <Form.Item label={label} name={field.name} required={field.required} rules={[check(field)]} dependencies={[address]}>
+            <SendCodeInput
+              app={{ name: app.name, providers: app.providers }}
+              method="signup"
+              placeholder={placeholder}
+              target={async () => {
+                await form.validateFields([address]);
+                const dest = String(form.getFieldValue(address) ?? '').trim();
+                if (!dest) {
+                  form.setFields([
+                    { name: address, errors: [t(address === 'email' ? 'signup.emailEmpty' : 'signup.phoneEmpty')] },
+                  ]);
+                  return null;
+                }
+                return { dest, type: address, countryCode: String(form.getFieldValue('countryCode') ?? '') };
+              }}
+            />
+          </Form.Item>
+        );
+      }
       case 'invitationCode':
         return item(<Input placeholder={placeholder} autoComplete="off" autoFocus={autoFocus} />);
       case 'custom': {
@@ -229,7 +256,7 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, busy, 
       onFinish={(values) => onSubmit({ ...form.getFieldsValue(true), ...values }, fields)}
     >
       {fields.map((field, index) => (
-        <Fragment key={field.row.name}>{render(field, index === firstInput)}</Fragment>
+        <Fragment key={`${field.row.name}/${field.kind}`}>{render(field, index === firstInput)}</Fragment>
       ))}
     </Form>
   );

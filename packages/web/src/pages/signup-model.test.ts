@@ -52,6 +52,7 @@ describe('signupApplicationOf', () => {
       countryCodes: ['US'],
       passwordOptions: ['AtLeast8'],
       emailAsUsername: true,
+      providers: [],
     });
     expect(signupApplicationOf({ name: 'bare', organization: 'acme' })).toMatchObject({
       signupItems: [],
@@ -71,14 +72,38 @@ describe('signupFields', () => {
       ['password', 'password', true],
       ['confirm', 'confirm', true],
       ['email', 'email', true],
+      ['emailCode', 'emailCode', true],
       ['phone', 'phone', false],
+      ['phoneCode', 'phoneCode', false],
       ['button', '', false],
     ]);
   });
 
+  it('asks for the code of an e-mail address or phone number unless the rule is "No verification"', () => {
+    const kinds = (rule: string) =>
+      signupFields([item('Email', { rule }), item('Phone', { rule, required: false })]).map((f) => f.kind);
+    expect(kinds('Normal')).toEqual(['email', 'emailCode', 'phone', 'phoneCode']);
+    expect(kinds('No verification')).toEqual(['email', 'phone']);
+  });
+
+  it('needs a code only where its address is given', () => {
+    const app = appWith(DEFAULT_ITEMS);
+    const emailCode = fieldOf(app, 'emailCode');
+    const phoneCode = fieldOf(app, 'phoneCode');
+    expect(fieldViolation(app, emailCode, { email: 'ada@acme.test', emailCode: '' }, 'Email code')).toEqual({
+      key: 'signupItemRequired',
+      params: { name: 'Email code' },
+    });
+    expect(fieldViolation(app, emailCode, { email: 'ada@acme.test', emailCode: '123456' }, 'Email code')).toBeNull();
+    expect(fieldViolation(app, phoneCode, { phone: '', phoneCode: '' }, 'Phone code')).toBeNull();
+    expect(fieldViolation(app, phoneCode, { phone: '2025550100', phoneCode: ' ' }, 'Phone code')).toMatchObject({
+      key: 'signupItemRequired',
+    });
+  });
+
   it('skips hidden items and follows the order of the items', () => {
     const fields = signupFields([
-      item('Email', { required: false }),
+      item('Email', { required: false, rule: 'No verification' }),
       item('Username', { visible: false }),
       item('Password'),
       item('Signup button'),
@@ -243,7 +268,9 @@ describe('signupBody', () => {
         password: ' secret ',
         confirm: ' secret ',
         email: 'ada@acme.test ',
+        emailCode: ' 123456 ',
         phone: '2025550100',
+        phoneCode: '654321',
         countryCode: 'US',
       },
       '',
@@ -256,7 +283,9 @@ describe('signupBody', () => {
       password: ' secret ',
       confirm: ' secret ',
       email: 'ada@acme.test',
+      emailCode: '123456',
       phone: '2025550100',
+      phoneCode: '654321',
       countryCode: 'US',
     });
   });
@@ -265,7 +294,7 @@ describe('signupBody', () => {
     const app = appWith([
       item('Username'),
       item('Password'),
-      item('Phone', { required: false }),
+      item('Phone', { required: false, rule: 'No verification' }),
       item('Email', { visible: false }),
     ]);
     const body = signupBody(

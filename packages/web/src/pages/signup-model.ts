@@ -29,7 +29,9 @@ export type SignupFieldKind =
   | 'password'
   | 'confirm'
   | 'email'
+  | 'emailCode'
   | 'phone'
+  | 'phoneCode'
   | 'emailOrPhone'
   | 'invitationCode'
   | 'agreement'
@@ -54,6 +56,8 @@ export interface SignupApplication {
   countryCodes: string[];
   passwordOptions: string[];
   emailAsUsername: boolean;
+  /** The application's provider rows (its captcha rule applies before a code is sent). */
+  providers?: unknown[];
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
@@ -69,6 +73,7 @@ export function signupApplicationOf(record: Record<string, unknown>): SignupAppl
     countryCodes: strings(org.countryCodes),
     passwordOptions: strings(org.passwordOptions),
     emailAsUsername: org.useEmailAsUsername === true,
+    providers: Array.isArray(record.providers) ? record.providers : [],
   };
 }
 
@@ -80,6 +85,11 @@ export function signupContextOf(app: SignupApplication): SignupContext {
     emailAsUsername: app.emailAsUsername,
     tags: app.tags,
   };
+}
+
+/** Whether an Email or Phone item asks for a code sent to the address given (any rule but "No verification"). */
+export function needsCode(row: SignupItemRow): boolean {
+  return row.rule !== 'No verification';
 }
 
 /** Items that carry no input on this page: the ID is generated, the providers list has no social providers yet. */
@@ -124,9 +134,12 @@ export function signupFields(items: readonly SignupItemRow[]): SignupField[] {
           break;
         case 'Email':
           add('email');
+          // Casdoor: an address is proven with a code unless the rule is "No verification".
+          if (needsCode(row)) add('emailCode', 'emailCode');
           break;
         case 'Phone':
           add('phone');
+          if (needsCode(row)) add('phoneCode', 'phoneCode');
           break;
         case 'Email or Phone':
         case 'Phone or Email':
@@ -213,6 +226,12 @@ export function fieldViolation(
 ): SignupMessage | null {
   const values = signupValuesOf(form);
   if (field.kind === 'firstLast') return firstLastViolation(app, field, values, part);
+  if (field.kind === 'emailCode' || field.kind === 'phoneCode') {
+    // A code is needed when its address is given (the server checks it).
+    const address = field.kind === 'emailCode' ? values.email : values.phone;
+    const given = typeof address === 'string' && address.trim() !== '';
+    return given && isBlank(form[field.name]) ? { key: 'signupItemRequired', params: { name: label } } : null;
+  }
   if (field.kind === 'agreement') return violationOfRows(app, [field.row], values);
   if (field.required && isBlank(form[field.name])) return { key: 'signupItemRequired', params: { name: label } };
   if (field.kind === 'invitationCode' || field.kind === 'text' || field.kind === 'button') return null;

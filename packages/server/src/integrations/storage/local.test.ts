@@ -38,4 +38,15 @@ describe('local storage', () => {
     expect(await storage.open('a/missing.txt')).toBeNull();
     await expect(storage.put('../outside.txt', Buffer.from('x'))).rejects.toThrow(/escapes/);
   });
+
+  it('deletes files (missing ones and folders are left alone) and serves them under /files/', async () => {
+    await storage.put('d/gone.txt', Buffer.from('x'));
+    await storage.delete('d/gone.txt');
+    expect(await storage.open('d/gone.txt')).toBeNull();
+    await storage.delete('d/gone.txt');
+    await storage.delete('a/b');
+    expect(fs.existsSync(path.join(root, 'a/b'))).toBe(true);
+    await expect(storage.delete('../outside.txt')).rejects.toThrow(/escapes/);
+    expect(new LocalStorage(root, 'https://id.example.com/').url('a/b c.png')).toBe('https://id.example.com/files/a/b%20c.png');
+  });
 });

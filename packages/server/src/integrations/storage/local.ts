@@ -1,40 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { normalizeFilePath } from '@gatehouse/entities';
+import { encodeKey, type FileStorage, type StoredFile } from './storage.js';
 
 /**
- * Local file storage: files under one root folder (`${dataDir}/files`), addressed by a relative
- * path such as `termsOfUse/acme/app.html`. Paths come from clients, so every one goes through
- * `normalizeFilePath` before it touches the file system. The Resource entity and other storage
- * providers will build on this interface (put / open).
+ * Local file storage (the "Local File System" provider type, and the default when no storage
+ * provider applies): files under one root folder (`${dataDir}/files`), addressed by a relative
+ * path such as `termsOfUse/acme/app.html`, served read-only by GET /files/* (routes.ts). Paths come
+ * from clients, so every one goes through `normalizeFilePath` before it touches the file system,
+ * and each is checked once more to lie inside the root.
  */
 
-/** Largest file an upload may send. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export type { StoredFile };
+export { normalizeFilePath };
 
-const MAX_PATH_LENGTH = 500;
+/** Where stored files are served (read-only). */
+export const FILES_PREFIX = '/files/';
 
-/**
- * The canonical form of a client-supplied file path, or null when it is not acceptable: absolute
- * paths, `..` segments, backslashes, NUL and other control characters are refused; `.` segments,
- * repeated slashes and a trailing slash are dropped.
- */
-export function normalizeFilePath(input: string): string | null {
-  if (input === '' || input.length > MAX_PATH_LENGTH) return null;
-  if (input.includes('\\') || /\p{Cc}/u.test(input)) return null;
-  if (input.startsWith('/') || /^[a-zA-Z]:/.test(input)) return null;
-  const segments = input.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.length === 0 || segments.some((segment) => segment === '..')) return null;
-  return segments.join('/');
-}
-
-export interface StoredFile {
-  size: number;
-  stream: fs.ReadStream;
-}
-
-export class LocalStorage {
-  constructor(readonly root: string) {}
+export class LocalStorage implements FileStorage {
+  /**
+   * @param root the folder holding the files
+   * @param publicBase the origin (and path) the files are served under: `${publicBase}/files/<key>`
+   */
+  constructor(
+    readonly root: string,
+    readonly publicBase = '',
+  ) {}
 
   /** Absolute location of a normalised path, checked once more to lie inside the root. */
   private locate(relative: string): string {
@@ -73,5 +65,16 @@ export class LocalStorage {
       return null;
     }
     return { size: stat.size, stream: handle.createReadStream() };
+  }
+
+  /** Removes the file at `relative`; folders and missing files are left alone. */
+  async delete(relative: string): Promise<void> {
+    const target = this.locate(relative);
+    const stat = await fs.promises.lstat(target).catch(() => null);
+    if (stat?.isFile()) await fs.promises.rm(target, { force: true });
+  }
+
+  url(relative: string): string {
+    return `${this.publicBase.replace(/\/+$/, '')}${FILES_PREFIX}${encodeKey(relative)}`;
   }
 }

@@ -1,74 +1,55 @@
 import path from 'node:path';
-import { isAdmin, isGlobalAdmin } from '@gatehouse/entities';
+import {
+  ADMIN_OWNER,
+  checkUpload,
+  formatBytes,
+  isAdmin,
+  isGlobalAdmin,
+  normalizeFilePath,
+  organization,
+} from '@gatehouse/entities';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAccount } from '../../auth/account.js';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { ok } from '../../http/envelope.js';
-import { LocalStorage, MAX_UPLOAD_BYTES, normalizeFilePath } from './local.js';
+import { uploadedFile } from '../../http/uploads.js';
+import { contentTypeOf } from './content-types.js';
+import { FILES_PREFIX, LocalStorage } from './local.js';
+import { resourceOf, saveResource, uniqueKey } from './resources.js';
+import { localRoot, storageForUpload } from './select.js';
 
-/** Where stored files are served (read-only). */
-export const FILES_PREFIX = '/files/';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.htm': 'text/html; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/plain; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.pdf': 'application/pdf',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.svg': 'image/svg+xml',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-  '.ogg': 'audio/ogg',
-  '.doc': 'application/msword',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.xls': 'application/vnd.ms-excel',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
+export { FILES_PREFIX, formatBytes };
 
 /** Types a browser would run scripts in: served in a sandbox (an opaque origin, no scripts). */
 const ACTIVE_TYPES = new Set(['.html', '.htm', '.svg']);
 const SANDBOX_POLICY = "sandbox; default-src 'none'; img-src * data:; style-src * 'unsafe-inline'; font-src * data:; media-src *";
 
-/** "5 MB" for 5 * 1024 * 1024. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
-  return `${bytes} bytes`;
-}
-
 type Query = Record<string, string | undefined>;
 
-/** The public URL of a stored file: the configured origin, else the one the request came to. */
-function fileUrl(ctx: ServerContext, request: FastifyRequest, relative: string): string {
-  const origin = ctx.config.origin ?? `${request.protocol}://${request.host}`;
-  return `${origin}${FILES_PREFIX}${relative.split('/').map(encodeURIComponent).join('/')}`;
+/** The public origin of the server: the configured one, else the one the request came to. */
+export function publicOrigin(ctx: ServerContext, request: FastifyRequest): string {
+  return ctx.config.origin ?? `${request.protocol}://${request.host}`;
 }
 
 /**
  * POST /api/upload-resource (Casdoor's wire: query owner, user, application, tag, parent,
- * fullFilePath; multipart field `file`; data = the file's URL, data2 = its stored path) and the
- * read-only GET /files/* that serves what was stored. Uploads are for signed-in administrators;
- * an organization administrator writes only below `<folder>/<own organization>/`.
+ * fullFilePath, provider, createdTime, description; multipart field `file`; data = the file's URL,
+ * data2 = its key in the storage, which is also the name of the Resource recorded for it) and the
+ * read-only GET /files/* that serves what the local storage holds.
+ *
+ * Uploads are for signed-in administrators; an organization administrator uploads only for their
+ * own organization and below `<folder>/<own organization>/`. One file per request, at most the
+ * configured size (UPLOAD_LIMIT_MB), of the formats its tag allows (resource-files.ts).
  */
 export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext) {
-  const storage = new LocalStorage(path.join(ctx.config.dataDir, 'files'));
+  const limit = ctx.config.uploadLimitBytes;
+  const served = new LocalStorage(localRoot(ctx));
 
   app.post(
     '/api/upload-resource',
     {
-      config: { multipartOptions: { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } } },
+      config: { multipartOptions: { limits: { fileSize: limit, files: 1 } } },
       // Refuse before the body is read: anonymous callers never get to send a file.
       onRequest: async (request) => {
         const { viewer } = await requireAccount(ctx, request);
@@ -81,31 +62,74 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext) 
       const requested = query.fullFilePath ?? '';
       const relative = normalizeFilePath(requested);
       if (!relative) throw new AppError('uploadBadPath', { path: requested });
-      if (!isGlobalAdmin(viewer)) {
-        const organization = relative.split('/')[1];
-        const owner = query.owner ?? viewer.owner;
-        if (organization !== viewer.owner || owner !== viewer.owner) {
-          throw new AppError('uploadOtherOrganization', { organization: viewer.owner });
-        }
+      const owner = query.owner || viewer.owner;
+      if (!isGlobalAdmin(viewer) && (relative.split('/')[1] !== viewer.owner || owner !== viewer.owner)) {
+        throw new AppError('uploadOtherOrganization', { organization: viewer.owner });
       }
-      const file = (request.body as Record<string, unknown> | undefined)?.file;
-      if (!Buffer.isBuffer(file)) throw new AppError('uploadNoFile');
+      const file = uploadedFile(request);
+      if (!file) throw new AppError('uploadNoFile');
       // The multipart limit stops larger streams; this also covers any other way a body arrives.
-      if (file.length > MAX_UPLOAD_BYTES) throw new AppError('uploadTooLarge', { limit: formatBytes(MAX_UPLOAD_BYTES) }, 413);
-      await storage.put(relative, file);
-      return ok(fileUrl(ctx, request, relative), relative);
+      if (file.data.length > limit) throw new AppError('uploadTooLarge', { limit: formatBytes(limit) }, 413);
+      const tag = query.tag ?? '';
+      const check = checkUpload(relative, file.mimetype, tag);
+      if (!check.ok) {
+        throw new AppError('uploadTypeRefused', {
+          format: check.fileFormat || '(none)',
+          type: file.mimetype || '(none)',
+          allowed: check.allowed.join(', '),
+        });
+      }
+      // A global admin uploads for any organization, or for admin (the shared owner).
+      if (isGlobalAdmin(viewer) && owner !== ADMIN_OWNER && !(await ctx.repo(organization).exists(ADMIN_OWNER, owner))) {
+        throw new AppError('organizationMissing', { name: owner });
+      }
+
+      const choice = await storageForUpload(
+        ctx,
+        viewer,
+        { owner, provider: query.provider, application: query.application },
+        publicOrigin(ctx, request),
+      );
+      const key = await uniqueKey(ctx, choice, relative, tag);
+      const url = choice.storage.url(key);
+      const record = resourceOf({
+        owner,
+        name: key,
+        createdTime: query.createdTime,
+        user: query.user || viewer.name,
+        provider: choice.provider?.name ?? '',
+        providerOwner: choice.provider?.owner ?? '',
+        application: query.application ?? '',
+        tag,
+        parent: query.parent ?? '',
+        fileName: path.posix.basename(key),
+        fileType: check.fileType,
+        fileFormat: check.fileFormat,
+        fileSize: file.data.length,
+        url,
+        description: query.description ?? '',
+      });
+      await choice.storage.put(key, file.data, contentTypeOf(key) ?? 'application/octet-stream');
+      try {
+        await saveResource(ctx, record);
+      } catch (error) {
+        // Nothing half-written: a file without its record is removed again.
+        await choice.storage.delete(key).catch(() => {});
+        throw error;
+      }
+      return ok(url, key);
     },
   );
 
   app.get(`${FILES_PREFIX}*`, async (request, reply) => {
     // The router has already decoded the path (%2F included): normalise what it gives.
     const relative = normalizeFilePath((request.params as { '*': string })['*']);
-    const file = relative ? await storage.open(relative) : null;
+    const file = relative ? await served.open(relative) : null;
     if (!relative || !file) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const extension = path.extname(relative).toLowerCase();
-    const type = CONTENT_TYPES[extension];
+    const type = contentTypeOf(relative);
     reply
       .type(type ?? 'application/octet-stream')
       .header('content-length', file.size)

@@ -6,6 +6,7 @@ import {
   splitId,
 } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
+import { providerRowsWithProviders } from '../../auth/public-providers.js';
 import { signinTypeOf } from '../../auth/signin-types.js';
 import type { ServerContext } from '../../context.js';
 import { maskRecord } from '../../crud/records.js';
@@ -66,6 +67,8 @@ export async function publicApplication(server: ServerContext, app: Application)
   const org = await server.repo(organizationDef).get(ADMIN_OWNER, app.organization);
   return {
     ...maskRecord(applicationDef, app, null),
+    // Each provider row with its provider's name, type and logo (the sign-in page's buttons).
+    providers: await providerRowsWithProviders(server, app),
     organizationObj: org ? maskRecord(organizationDef, org, null) : null,
   };
 }

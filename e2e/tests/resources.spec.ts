@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test';
+import { apiAs, unique } from '../support/api.js';
+import { adminTest, dataRows, expect, heading, rowOf, signIn, tabTo, teamTest, toast } from '../support/fixtures.js';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const uploadButton = (page: Page) => page.getByRole('button', { name: 'Upload a file...' });
+
+/** Opens the resource list searched by name, so that files of other tests stay out of the way. */
+async function openList(page: Page, search: string) {
+  await page.goto(`/resources?field=name&value=${encodeURIComponent(search)}`);
+  await expect(heading(page, 'Resources')).toBeVisible();
+}
+
+adminTest('uploads an image, previews it, copies its link and deletes it with its file', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const file = `${unique('photo')}.png`;
+  await openList(page, file);
+  // Resources come from uploads: there is no Add.
+  await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+
+  await page.locator('input[type="file"]').setInputFiles({ name: file, mimeType: 'image/png', buffer: PNG });
+  await expect(toast(page, 'File uploaded successfully')).toBeVisible();
+  const name = `resource/built-in/admin/${file}`;
+  const row = rowOf(page, name);
+  await expect(row).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  const url = `${origin}/files/${name}`;
+
+  // The preview is the image itself, loaded from its URL.
+  const preview = row.getByRole('img', { name: `Preview of ${file}` });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+  await expect(row.getByRole('cell', { name: '.png', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'image', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: `${PNG.length} bytes`, exact: true })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'admin', exact: true })).toHaveAttribute('href', '/users/built-in/admin');
+  await expect(row.getByRole('link', { name: 'app-built-in', exact: true })).toHaveAttribute(
+    'href',
+    '/applications/built-in/app-built-in',
+  );
+  await expect(row.getByText('Local File System (default)')).toBeVisible();
+
+  await row.getByRole('button', { name: `Copy the link of ${name}` }).click();
+  await expect(toast(page, 'Copied to clipboard successfully')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  expect((await page.request.get(url)).status()).toBe(200);
+
+  await row.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText(`Sure to delete: ${name} ?`)).toBeVisible();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(toast(page, 'Successfully deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await page.request.get(url)).status()).toBe(404);
+});
+
+adminTest('refuses a file type the list does not take, with the server reason', async ({ page }) => {
+  const file = `${unique('tool')}.exe`;
+  await openList(page, file);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: file, mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+  await expect(
+    page.getByRole('alert').filter({
+      hasText:
+        /^File failed to upload: Files of type \.exe \(application\/x-msdownload\) cannot be uploaded here; allowed: \.png/,
+    }),
+  ).toBeVisible();
+  await expect(dataRows(page)).toHaveCount(0);
+  expect((await page.request.get(`/files/resource/built-in/admin/${file}`)).status()).toBe(404);
+});
+
+adminTest('the file picker offers the spec formats, one file at a time', async ({ page }) => {
+  await openList(page, unique('none'));
+  const input = page.locator('input[type="file"]');
+  await expect(input).toHaveAttribute('accept', 'image/*,video/*,audio/*,.pdf,.doc,.docx,.csv,.xls,.xlsx');
+  await expect(input).not.toHaveAttribute('multiple');
+});
+
+teamTest('members see their own files, read-only; their administrator uploads and deletes', async ({ page, team }) => {
+  const file = `${unique('mine')}.png`;
+  const boss = await apiAs(team.admin.name, team.admin.password, team.org);
+  try {
+    for (const user of [team.user.name, team.admin.name]) {
+      const upload = await boss.post(
+        `/api/upload-resource?${new URLSearchParams({ owner: team.org, user, tag: 'custom', parent: 'ResourceListPage', fullFilePath: `resource/${team.org}/${user}/${file}` })}`,
+        { multipart: { file: { name: file, mimeType: 'image/png', buffer: PNG } } },
+      );
+      expect((await upload.json()).status).toBe('ok');
+    }
+  } finally {
+    await boss.dispose();
+  }
+
+  await signIn(page, team.user.name, team.user.password, team.org);
+  await openList(page, file);
+  const mine = rowOf(page, `resource/${team.org}/${team.user.name}/${file}`);
+  await expect(mine).toBeVisible();
+  await expect(rowOf(page, `resource/${team.org}/${team.admin.name}/${file}`)).toHaveCount(0);
+  await expect(mine.getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
+  await expect(uploadButton(page)).toBeDisabled();
+});
+
+adminTest.describe('on a phone', () => {
+  adminTest.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  adminTest('the list fits the width and its upload is reachable by keyboard', async ({ page }) => {
+    await openList(page, unique('phone'));
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expect(uploadButton(page)).toBeInViewport();
+    await tabTo(page, uploadButton(page));
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    const picker = await chooser;
+    expect(picker.isMultiple()).toBe(false);
+    await picker.setFiles({ name: `${unique('kb')}.png`, mimeType: 'image/png', buffer: PNG });
+    await expect(toast(page, 'File uploaded successfully')).toBeVisible();
+  });
+});

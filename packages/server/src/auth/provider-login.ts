@@ -1,0 +1,375 @@
+import {
+  ADMIN_OWNER,
+  type Application,
+  type ApplicationProvider,
+  application as applicationDef,
+  BUILT_IN_APPLICATION,
+  fieldEntries,
+  nowRfc3339,
+  type Organization,
+  organization as organizationDef,
+  type Provider,
+  randomId,
+  user as userDef,
+} from '@gatehouse/entities';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import type { Rec } from '../crud/repository.js';
+import { userHooks } from '../entities/user.hooks.js';
+import { AppError } from '../errors.js';
+import { ok } from '../http/envelope.js';
+import { paramOf } from '../http/params.js';
+import { type IdpIdentity, identityFromCode, idpModuleOf } from '../integrations/oauth/index.js';
+import { providerByName } from '../integrations/providers.js';
+import { originOf } from '../protocols/oidc/issuer.js';
+import { sessionUserOf } from './account.js';
+import { findIdentity, identityRow, linkIdentity, refreshIdentity } from './identities.js';
+import { issueProviderState, type ProviderFlow, type ProviderMethod, verifyProviderState } from './provider-state.js';
+import { defaultApplicationOf } from './public-pages.js';
+import { signinTypeOf } from './signin-types.js';
+
+/**
+ * Signing in through an OAuth identity provider (Casdoor: web/src/auth/Provider.js, AuthCallback.js
+ * and the provider branch of controllers/auth.go Login):
+ *
+ * 1. The sign-in page's provider button posts the sign-in request it would send to /api/login
+ *    (type, query, body) to POST /api/provider-auth-url, which checks it as /api/login would, and
+ *    answers the provider's authorization URL with a state bound to the browser (provider-state.ts).
+ * 2. The provider sends the browser to /callback, which posts /api/login with {type, application,
+ *    provider, code, state, redirectUri, method} (Casdoor's body).
+ * 3. /api/login takes the sign-in request from the verified state (never from the page), exchanges
+ *    the code and reads who signed in: the user linked to that identity signs in; else, with the
+ *    application's "link with e-mail", the user of the same verified address is linked and signs
+ *    in; else a new user signs up when the application, the provider and the application's provider
+ *    row allow it. The sign-in then completes as a password sign-in of the same type does.
+ * With method "link" the identity is attached to the signed-in user instead.
+ */
+
+/** Fields of the sign-in request the state never carries (credentials, and what the callback adds). */
+const NOT_CARRIED = new Set(['username', 'password', 'code', 'provider', 'method', 'captchaToken', 'clientSecret']);
+/** Entries and characters a carried request may have (a SAML request is the largest). */
+const MAX_CARRIED_ENTRIES = 40;
+const MAX_CARRIED_CHARS = 64 * 1024;
+
+/** The row and the provider record of an application's provider, or the refusal. */
+export async function applicationProvider(
+  server: ServerContext,
+  app: Application,
+  providerName: string,
+): Promise<{ row: ApplicationProvider; provider: Provider }> {
+  const row = (app.providers ?? []).find((item) => item.name === providerName);
+  const provider = row
+    ? ((await providerByName(server, app.organization, providerName)) ??
+      (await providerByName(server, ADMIN_OWNER, providerName)))
+    : undefined;
+  if (!row || !provider) throw new AppError('providerNotInApplication', { name: providerName });
+  if (provider.category !== 'OAuth') {
+    throw new AppError('providerWrongCategory', { name: provider.name, category: provider.category, expected: 'OAuth' });
+  }
+  idpModuleOf(provider);
+  return { row, provider };
+}
+
+/**
+ * The application whose providers a user links (Casdoor's GetApplicationByUser): the one the user
+ * signed up through, else the organization's default application, else the built-in one.
+ */
+export async function userApplicationOf(server: ServerContext, user: Rec): Promise<Application | undefined> {
+  const apps = server.repo(applicationDef);
+  const owner = String(user.owner);
+  if (user.signupApplication) {
+    const signup = (await apps.get(ADMIN_OWNER, String(user.signupApplication))) as Application | undefined;
+    if (signup && signup.organization === owner) return signup;
+  }
+  const org = (await server.repo(organizationDef).get(ADMIN_OWNER, owner)) as Organization | undefined;
+  const byDefault = org ? await defaultApplicationOf(server, org) : undefined;
+  return byDefault ?? ((await apps.get(ADMIN_OWNER, BUILT_IN_APPLICATION)) as Application | undefined);
+}
+
+/** A request whose query and body are the given ones (the rest, cookies and addresses included, is `request`'s). */
+function requestWith(request: FastifyRequest, query: Record<string, string>, body: Record<string, unknown>): FastifyRequest {
+  return Object.create(request, {
+    query: { value: query, enumerable: true },
+    body: { value: body, enumerable: true },
+  }) as FastifyRequest;
+}
+
+/** The sign-in requests restored from a verified state: their user signs in through an identity provider. */
+const restored = new WeakSet<FastifyRequest>();
+
+/** Whether the user of this sign-in request authenticates at an identity provider now (a fresh sign-in). */
+export function isProviderSignin(request: FastifyRequest): boolean {
+  return restored.has(request);
+}
+
+/** A string map of the page's sign-in request, without credentials. */
+function carried(value: unknown, name: string): Record<string, string> {
+  if (value === undefined || value === null || value === '') return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new AppError('invalidField', { field: name, detail: 'an object' });
+  const out: Record<string, string> = {};
+  let size = 0;
+  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+    if (NOT_CARRIED.has(key) || raw === undefined || raw === null) continue;
+    const text = typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : null;
+    if (text === null) throw new AppError('invalidField', { field: `${name}.${key}`, detail: 'a string' });
+    out[key] = text;
+    size += key.length + text.length;
+  }
+  if (Object.keys(out).length > MAX_CARRIED_ENTRIES || size > MAX_CARRIED_CHARS) {
+    throw new AppError('invalidField', { field: name, detail: 'too large' });
+  }
+  return out;
+}
+
+/** A path of this console to come back to (never another site). */
+function consolePath(value: unknown): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')
+    ? value.slice(0, 2000)
+    : '';
+}
+
+function methodOf(value: string): ProviderMethod {
+  // Casdoor's pages also say "signin" for the sign-in page's buttons.
+  if (value === '' || value === 'signup' || value === 'signin') return 'signup';
+  if (value === 'link') return 'link';
+  throw new AppError('providerMethodInvalid', { method: value });
+}
+
+/** Where the identity provider sends the browser back. */
+function callbackUri(server: ServerContext, request: FastifyRequest, app: Application): string {
+  const origin = app.forcedRedirectOrigin?.trim().replace(/\/+$/, '') || originOf(server.config, request);
+  return `${origin}/callback`;
+}
+
+/**
+ * POST /api/provider-auth-url {provider, method, type, query, body, from}: checks the sign-in
+ * request (for a link: the signed-in user and their application), and answers data = the
+ * provider's authorization URL, whose state this browser alone can bring back.
+ */
+export async function providerAuthUrl(server: ServerContext, request: FastifyRequest, reply: FastifyReply) {
+  const input = (request.body ?? {}) as Record<string, unknown>;
+  const providerName = paramOf(request, 'provider');
+  if (!providerName) throw new AppError('missingParameter', { name: 'provider' });
+  const method = methodOf(paramOf(request, 'method'));
+  let typeName = paramOf(request, 'type') || 'login';
+  let query = carried(input.query, 'query');
+  let body = carried(input.body, 'body');
+  let app: Application;
+  if (method === 'link') {
+    const user = await sessionUserOf(server, request);
+    if (!user) throw new AppError('pleaseLogin');
+    const found = await userApplicationOf(server, user);
+    if (!found) throw new AppError('providerNotInApplication', { name: providerName });
+    app = found;
+    typeName = 'login';
+    query = {};
+    body = { application: app.name };
+  } else {
+    const type = signinTypeOf(typeName);
+    if (!type) throw new AppError('loginTypeUnsupported', { type: typeName });
+    // The request is checked now, as /api/login will check it again: a bad one never leaves for the provider.
+    app = await type.application(server, requestWith(request, query, body));
+  }
+  const { row, provider } = await applicationProvider(server, app, providerName);
+  if (method === 'signup' && !row.canSignIn && !row.canSignUp)
+    throw new AppError('providerNotInApplication', { name: providerName });
+
+  const redirectUri = callbackUri(server, request, app);
+  const state = issueProviderState(request, reply, {
+    application: app.name,
+    provider: provider.name,
+    method,
+    type: typeName,
+    query,
+    body,
+    redirectUri,
+    from: consolePath(input.from),
+  });
+  return ok(idpModuleOf(provider).authorizeUrl(provider, { redirectUri, state }));
+}
+
+/** A parameter of the callback page's post: the body's first (the query may hold the sign-in request's own state). */
+function callbackParam(request: FastifyRequest, name: string): string {
+  const body = request.body;
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const value = (body as Record<string, unknown>)[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return typeof query[name] === 'string' ? (query[name] as string) : '';
+}
+
+export interface ProviderSignin {
+  flow: ProviderFlow;
+  code: string;
+  /** The sign-in request as the state carries it (cookies and addresses of the real request). */
+  request: FastifyRequest;
+}
+
+/**
+ * The sign-in through a provider that a POST /api/login carries (provider and code), or null for
+ * any other sign-in. The state must be this browser's, unexpired, and for the provider named.
+ */
+export function providerSigninOf(request: FastifyRequest): ProviderSignin | null {
+  const provider = callbackParam(request, 'provider');
+  const code = callbackParam(request, 'code');
+  if (!provider || !code) return null;
+  const flow = verifyProviderState(request, callbackParam(request, 'state'));
+  if (flow.provider !== provider) throw new AppError('providerStateInvalid');
+  const redirectUri = callbackParam(request, 'redirectUri');
+  if (redirectUri && redirectUri !== flow.redirectUri) throw new AppError('providerRedirectMismatch', { uri: redirectUri });
+  const autoSignin = callbackParam(request, 'autoSignin');
+  const body: Record<string, unknown> = { ...flow.body, type: flow.type, provider: flow.provider, method: flow.method };
+  if (autoSignin) body.autoSignin = autoSignin;
+  const signinRequest = requestWith(request, flow.query, body);
+  restored.add(signinRequest);
+  return { flow, code, request: signinRequest };
+}
+
+/** A user name from what the provider says: no slash, spaces or control characters; at most 100 characters. */
+function usernameBase(identity: IdpIdentity, org: Organization): string {
+  const wanted = org.useEmailAsUsername && identity.email ? identity.email : identity.username || identity.id;
+  const cleaned = wanted
+    .normalize('NFC')
+    .replace(/[/\s\p{Cc}]+/gu, '_')
+    .replace(/^_+|_+$/g, '');
+  return cleaned.slice(0, 90) || 'user';
+}
+
+/** Creates the user a provider identity signs up, with the identity linked (one transaction). */
+async function signUpWithIdentity(
+  server: ServerContext,
+  app: Application,
+  org: Organization,
+  row: ApplicationProvider,
+  provider: Provider,
+  identity: IdpIdentity,
+): Promise<Rec> {
+  const { db } = server.database;
+  const users = server.repo(userDef);
+  const base = usernameBase(identity, org);
+  // An address another user of the organization has stays off the new account (sign-in by e-mail
+  // must find one user); the identity still carries it.
+  const email = identity.email && !(await users.findBy('email', identity.email, { owner: org.name })) ? identity.email : '';
+  for (let attempt = 0; ; attempt++) {
+    const name = attempt === 0 && !(await users.exists(org.name, base)) ? base : `${base}_${randomId(6)}`;
+    const now = nowRfc3339();
+    const user: Rec = {};
+    for (const [key, field] of fieldEntries(userDef)) user[key] = field.empty();
+    Object.assign(user, {
+      owner: org.name,
+      name,
+      createdTime: now,
+      updatedTime: now,
+      type: 'normal-user',
+      displayName: identity.displayName || identity.username || name,
+      email,
+      emailVerified: !!email && identity.emailVerified,
+      avatar: identity.avatarUrl,
+      signupApplication: app.name,
+      groups: row.signupGroup ? [row.signupGroup] : app.defaultGroup ? [app.defaultGroup] : [],
+      isAdmin: false,
+    });
+    // What every new user gets (id, initial score, default avatar and country code) ...
+    await userHooks.beforeAdd?.({ trx: db, viewer: { owner: org.name, name, level: 'user' }, server }, user, new Set());
+    // ... but no password: not even the organization's default one, which anybody could then use.
+    Object.assign(user, { password: '', passwordSalt: '', lastChangePasswordTime: '' });
+    try {
+      await db.transaction().execute(async (trx) => {
+        await users.insert(user, trx);
+        await linkIdentity(trx, identityRow(org.name, name, provider, identity));
+      });
+      return user;
+    } catch (error) {
+      // A concurrent sign-up took the name (try another) or the identity (sign in with that user).
+      const linked = await findIdentity(db, org.name, provider.name, identity.id);
+      if (linked) {
+        const existing = await users.get(linked.owner, linked.user);
+        if (existing) return existing;
+      }
+      if (attempt >= 5 || !(await users.exists(org.name, name))) throw error;
+    }
+  }
+}
+
+/**
+ * The user a provider sign-in of `app` signs in (step 3 above). `app` comes from the sign-in
+ * type, checked against the state's.
+ */
+export async function providerUser(server: ServerContext, app: Application, signin: ProviderSignin): Promise<Rec> {
+  const { flow, code } = signin;
+  if (app.name !== flow.application) throw new AppError('providerStateInvalid');
+  const { row, provider } = await applicationProvider(server, app, flow.provider);
+  const identity = await identityFromCode(provider, { code, redirectUri: flow.redirectUri });
+  const { db } = server.database;
+  const users = server.repo(userDef);
+  const owner = app.organization;
+  const org = (await server.repo(organizationDef).get(ADMIN_OWNER, owner)) as Organization | undefined;
+  if (!org) throw new AppError('organizationMissing', { name: owner });
+
+  const signedIn = (user: Rec) => {
+    if (user.isForbidden) throw new AppError('userForbidden');
+    return user;
+  };
+
+  const linked = await findIdentity(db, owner, provider.name, identity.id);
+  if (linked) {
+    const user = await users.get(owner, linked.user);
+    if (user && !user.isDeleted) {
+      await refreshIdentity(db, identityRow(owner, linked.user, provider, identity));
+      return signedIn(user);
+    }
+    // The user it was linked to is gone: the identity is free again.
+    await db
+      .deleteFrom('userIdentity')
+      .where('owner', '=', owner)
+      .where('providerName', '=', provider.name)
+      .where('subject', '=', linked.subject)
+      .execute();
+  }
+
+  // "Link with e-mail": an address the provider vouches for finds the user who has it.
+  if (app.enableLinkWithEmail && identity.email && identity.emailVerified) {
+    const byEmail = await users.findBy('email', identity.email, { owner });
+    if (byEmail && !byEmail.isDeleted) {
+      signedIn(byEmail);
+      await db.transaction().execute((trx) => linkIdentity(trx, identityRow(owner, String(byEmail.name), provider, identity)));
+      return byEmail;
+    }
+  }
+
+  const who = { type: provider.type, username: identity.username, displayName: identity.displayName };
+  if (!app.enableSignUp || !provider.enableSignUp) throw new AppError('providerSignupNotAllowed', who);
+  if (!row.canSignUp) throw new AppError('providerSignupNotAllowedVia', who);
+  return signUpWithIdentity(server, app, org, row, provider, identity);
+}
+
+/** method "link": attaches the identity to the signed-in user (their application's provider). */
+export async function linkWithProvider(server: ServerContext, signin: ProviderSignin) {
+  const { flow, code } = signin;
+  const user = await sessionUserOf(server, signin.request);
+  if (!user) throw new AppError('pleaseLogin');
+  const app = (await server.repo(applicationDef).get(ADMIN_OWNER, flow.application)) as Application | undefined;
+  if (!app) throw new AppError('applicationMissing', { name: flow.application });
+  if (app.organization !== user.owner) {
+    throw new AppError('providerLinkOtherOrganization', { application: app.name, organization: app.organization });
+  }
+  const { provider } = await applicationProvider(server, app, flow.provider);
+  const identity = await identityFromCode(provider, { code, redirectUri: flow.redirectUri });
+  const { db } = server.database;
+  const owner = String(user.owner);
+  const name = String(user.name);
+  const linked = await findIdentity(db, owner, provider.name, identity.id);
+  if (linked && linked.user !== name) {
+    const other = await server.repo(userDef).get(owner, linked.user);
+    throw new AppError('providerLinkedToOther', {
+      type: provider.type,
+      username: identity.username,
+      displayName: identity.displayName,
+      name: linked.user,
+      otherDisplayName: String(other?.displayName ?? ''),
+    });
+  }
+  await db.transaction().execute((trx) => linkIdentity(trx, identityRow(owner, name, provider, identity)));
+  return ok(true, flow.from || '');
+}

@@ -1,0 +1,127 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { AppError } from '../../errors.js';
+import { encodeKey, type FileStorage, type StoredFile } from './storage.js';
+
+/**
+ * S3-compatible object storage (provider types "AWS S3" and "MinIO"; also Ceph, R2, Wasabi ...
+ * through an endpoint). Files are objects of one bucket; their public URL is the provider's
+ * domain (a CDN or the bucket's public address) when set, else the endpoint's path-style address
+ * of the object, else the AWS virtual-hosted address.
+ */
+
+export interface S3Settings {
+  /** The provider's name, for messages. */
+  name: string;
+  /** S3 endpoint (https://minio.example.com:9000); empty for AWS itself. */
+  endpoint: string;
+  /** Endpoint the server itself uses when it differs from the public one (an internal address). */
+  intranetEndpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Public base URL of the objects (https://cdn.example.com); empty to derive it. */
+  domain: string;
+}
+
+export const DEFAULT_S3_REGION = 'us-east-1';
+/** Longest a delete may take, retries included. */
+const DELETE_TIMEOUT_MS = 15_000;
+
+/** An address with a scheme: "minio.local:9000" is taken as https. */
+function withScheme(address: string): string {
+  const trimmed = address.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+/** What the storage answered, as one line (the service's error code and message). */
+function describe(error: unknown): string {
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata?.httpStatusCode;
+    return `${error.name}${status ? ` (HTTP ${status})` : ''}: ${error.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isMissing(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404)
+  );
+}
+
+export class S3Storage implements FileStorage {
+  private readonly client: S3Client;
+  private readonly publicBase: string;
+
+  constructor(private readonly settings: S3Settings) {
+    if (!settings.bucket) throw new AppError('providerFieldMissing', { field: 'bucket' });
+    const endpoint = withScheme(settings.intranetEndpoint || settings.endpoint);
+    const region = settings.region.trim() || DEFAULT_S3_REGION;
+    this.client = new S3Client({
+      region,
+      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      // S3-compatible stores (MinIO, Ceph, R2 ...) do not all take the newer checksum trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: 10_000, requestTimeout: 60_000 },
+    });
+    const publicEndpoint = withScheme(settings.endpoint);
+    const bucket = encodeURIComponent(settings.bucket);
+    this.publicBase = settings.domain.trim()
+      ? withScheme(settings.domain)
+      : publicEndpoint
+        ? `${publicEndpoint}/${bucket}`
+        : `https://${bucket}.s3.${region}.amazonaws.com`;
+  }
+
+  private failed(error: unknown): AppError {
+    return new AppError('storageFailed', { provider: this.settings.name, detail: describe(error) }, 502);
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    try {
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: data, ContentType: contentType }),
+      );
+    } catch (error) {
+      throw this.failed(error);
+    }
+  }
+
+  async open(key: string): Promise<StoredFile | null> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      if (!object.Body) return null;
+      return { size: object.ContentLength ?? 0, stream: object.Body as Readable };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw this.failed(error);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      // A delete runs inside the resource delete's transaction: it may not hold it for long.
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }), {
+        abortSignal: AbortSignal.timeout(DELETE_TIMEOUT_MS),
+      });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw this.failed(error);
+    }
+  }
+
+  url(key: string): string {
+    return `${this.publicBase}/${encodeKey(key)}`;
+  }
+
+  /** Closes the client's connections. */
+  destroy(): void {
+    this.client.destroy();
+  }
+}

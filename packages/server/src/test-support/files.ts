@@ -1,0 +1,6 @@
+/** A multipart body holding one file in the field `file`, as the console's uploads send it. */
+export function fileForm(content: string | Uint8Array<ArrayBuffer>, filename = 'terms.html', type = 'text/html'): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type }), filename);
+  return form;
+}

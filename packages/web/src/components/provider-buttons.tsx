@@ -1,0 +1,91 @@
+import { ApiOutlined, GithubOutlined, GoogleOutlined, WindowsOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Tooltip, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ProviderSigninRequest, providerAuthUrl, unwrap } from '../data/provider';
+import { busyLoading } from './busy';
+import { errorText } from './feedback';
+import { type SigninProvider, signinProviders } from './signin-providers';
+
+/** The icon of a provider: its own logo, else its type's. */
+export function ProviderIcon({ provider, size = 18 }: { provider: Pick<SigninProvider, 'type' | 'logo'>; size?: number }) {
+  if (provider.logo) return <img src={provider.logo} alt="" width={size} height={size} style={{ objectFit: 'contain' }} />;
+  const style = { fontSize: size };
+  const icons: Record<string, ReactNode> = {
+    GitHub: <GithubOutlined style={style} aria-hidden />,
+    Google: <GoogleOutlined style={style} aria-hidden />,
+    AzureAD: <WindowsOutlined style={style} aria-hidden />,
+  };
+  return icons[provider.type] ?? <ApiOutlined style={style} aria-hidden />;
+}
+
+/**
+ * The sign-in page's Providers item: a button per identity provider of the application (rule
+ * "big": a full-width button with the name; "small": an icon). A click sends the browser to the
+ * provider, carrying the page's sign-in request; /callback finishes it.
+ */
+export function ProviderButtons({
+  app,
+  rule,
+  request,
+}: {
+  app: Record<string, unknown> | null | undefined;
+  rule: 'big' | 'small';
+  request: ProviderSigninRequest;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const providers = signinProviders(app);
+  if (providers.length === 0) return null;
+
+  const go = async (provider: SigninProvider) => {
+    setError(null);
+    setBusy(provider.name);
+    try {
+      const url = unwrap(await providerAuthUrl({ provider: provider.name, method: 'signup', ...request })).data;
+      window.location.assign(String(url));
+    } catch (failure) {
+      setError(errorText(t, failure));
+      setBusy(null);
+    }
+  };
+
+  const label = (provider: SigninProvider) => t('signin.signInWith', { provider: provider.displayName });
+  return (
+    <div className="provider-buttons" style={{ marginBlock: 16 }}>
+      <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center', marginBottom: 8 }}>
+        {t('signin.orSignInWith')}
+      </Typography.Text>
+      <Flex vertical={rule === 'big'} justify="center" gap={8} wrap>
+        {providers.map((provider) =>
+          rule === 'big' ? (
+            <Button
+              key={provider.name}
+              block
+              icon={<ProviderIcon provider={provider} />}
+              loading={busyLoading(busy === provider.name)}
+              disabled={busy !== null && busy !== provider.name}
+              onClick={() => void go(provider)}
+            >
+              {label(provider)}
+            </Button>
+          ) : (
+            <Tooltip key={provider.name} title={label(provider)}>
+              <Button
+                shape="circle"
+                size="large"
+                aria-label={label(provider)}
+                icon={<ProviderIcon provider={provider} size={20} />}
+                loading={busyLoading(busy === provider.name)}
+                disabled={busy !== null && busy !== provider.name}
+                onClick={() => void go(provider)}
+              />
+            </Tooltip>
+          ),
+        )}
+      </Flex>
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 12 }} />}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { SharedOwnerSelect } from '../crud/shared-owner-select';
+import {
+  ClientSecret2Field,
+  HttpHeadersTable,
+  IssuerUrlField,
+  MethodSelect,
+  ProviderTypeSelect,
+  SubTypeSelect,
+  UserMappingField,
+} from './provider-controls';
+import {
+  httpHeadersProblem,
+  providerFieldLabel,
+  providerFieldVisible,
+  providerOnLoad,
+  providerValuesChange,
+  userMappingProblem,
+} from './provider-rules';
+import { ProviderMetadataField } from './provider-saml';
+import { ProviderTestField } from './provider-tests';
+import type { EntityOverrides } from './registry';
+
+/**
+ * Providers (spec part 2 §2.6, §2.7, §4.2, §5.2): the list is the definition's; the form shows the
+ * fields of the chosen category and type under their labels (provider-rules.ts), with the type,
+ * header, user-mapping, SAML-metadata and test controls. Shared providers (owner admin) are
+ * read-only for organization administrators, as the definition's access rules say.
+ */
+const overrides: EntityOverrides = {
+  fieldControls: {
+    owner: SharedOwnerSelect,
+    type: ProviderTypeSelect,
+    clientSecret2: ClientSecret2Field,
+    subType: SubTypeSelect,
+    method: MethodSelect,
+    issuerUrl: IssuerUrlField,
+    metadata: ProviderMetadataField,
+    httpHeaders: HttpHeadersTable,
+    userMapping: UserMappingField,
+    receiver: ProviderTestField,
+  },
+  fieldVisible: providerFieldVisible,
+  fieldLabel: providerFieldLabel,
+  fieldRules: { userMapping: userMappingProblem, httpHeaders: httpHeadersProblem },
+  onLoad: providerOnLoad,
+  onValuesChange: (changed, all, { account }) =>
+    providerValuesChange(changed, all, { email: String(account?.user.email ?? ''), origin: window.location.origin }),
+};
+
+export default overrides;

@@ -1,0 +1,74 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { RESOURCE_UPLOAD_ACCEPT, resource } from '@gatehouse/entities';
+import { BUILT_IN_APPLICATION } from '@gatehouse/entities/plain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccount } from '../auth/account';
+import { busyLoading } from '../components/busy';
+import { useFeedback } from '../components/feedback';
+import { unwrap, uploadResource } from '../data/provider';
+import type { ListToolbarProps } from './registry';
+
+/**
+ * The resource list's upload (spec part 2 §2.9): one image, video, audio, PDF, Word, CSV or Excel
+ * file at a time, stored as resource/{organization}/{user}/{file name} for the list's organization
+ * (the account's own when the list shows all) through the built-in application's storage. The
+ * server checks the type and the size again and answers why it refuses.
+ */
+export function ResourceUpload({ organization, canCreate }: ListToolbarProps) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const account = useAccount();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  const upload = async (file: File) => {
+    if (!account) return;
+    const owner = organization || account.user.owner;
+    const user = account.user.name;
+    setBusy(true);
+    try {
+      unwrap(
+        await uploadResource(
+          {
+            owner,
+            user,
+            application: BUILT_IN_APPLICATION,
+            tag: 'custom',
+            parent: 'ResourceListPage',
+            fullFilePath: `resource/${owner}/${user}/${file.name}`,
+          },
+          file,
+          file.name,
+        ),
+      );
+      feedback.success('general.fileUploaded');
+      void queryClient.invalidateQueries({ queryKey: ['list', resource.name] });
+    } catch (error) {
+      feedback.failure('general.failedToUpload', error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Upload
+      accept={RESOURCE_UPLOAD_ACCEPT}
+      maxCount={1}
+      multiple={false}
+      showUploadList={false}
+      disabled={!canCreate || busy}
+      beforeUpload={(file) => {
+        void upload(file);
+        // The upload goes through the data provider, never antd's own request.
+        return Upload.LIST_IGNORE;
+      }}
+    >
+      <Button type="primary" icon={<UploadOutlined aria-hidden />} disabled={!canCreate} loading={busyLoading(busy)}>
+        {t('resource.upload')}
+      </Button>
+    </Upload>
+  );
+}

@@ -1,0 +1,128 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { Button, Result } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../components/app-link';
+import { errorText } from '../components/feedback';
+import { PublicResultLayout } from '../components/public-result-layout';
+import { ResultTitle } from '../components/result-title';
+import { consolePathOr, type ProviderState, readProviderState } from '../components/signin-providers';
+import { providerLogin } from '../data/provider';
+import { RETURN_TO_KEY } from '../shell/guard';
+import { isConsentRequired } from './oauth-consent-model';
+import { authorizationRedirect } from './oauth-redirect';
+import { type SamlDelivery, type SamlTarget, samlDelivery } from './saml-request';
+
+/** What the browser does once the identity provider's sign-in is done, by the sign-in's type. */
+type Next = { kind: 'go'; url: string } | { kind: 'post'; delivery: SamlDelivery & { method: 'POST' } };
+
+function nextStep(flow: ProviderState, data: unknown, data2: unknown): Next {
+  const back = consolePathOr(flow.from, '/');
+  switch (flow.type) {
+    case 'code':
+    case 'token':
+    case 'id_token':
+      // Consent is asked on the authorization page, where the new session now stands in.
+      if (isConsentRequired(data)) return { kind: 'go', url: back };
+      return {
+        kind: 'go',
+        url: authorizationRedirect(flow.query.redirectUri ?? '', flow.type, String(data), flow.query.state ?? ''),
+      };
+    case 'saml': {
+      const request = { owner: '', application: flow.application, params: flow.body, forceAuthn: false };
+      const delivery = samlDelivery(String(data), data2 as SamlTarget, request);
+      return delivery.method === 'POST' ? { kind: 'post', delivery } : { kind: 'go', url: delivery.url };
+    }
+    case 'cas':
+      return { kind: 'go', url: typeof data2 === 'string' && data2 ? data2 : back };
+    default:
+      if (flow.type === 'login') sessionStorage.removeItem(RETURN_TO_KEY);
+      return { kind: 'go', url: back };
+  }
+}
+
+/**
+ * /callback, where identity providers send the browser back (Casdoor's AuthCallback): posts the
+ * code and the state to /api/login as Casdoor's page does. The server takes the sign-in request
+ * from the state; the page then continues it (the console, the application of an OAuth, SAML or
+ * CAS request) or, for a link, returns to the page it started from.
+ */
+export default function ProviderCallbackPage() {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [post, setPost] = useState<(SamlDelivery & { method: 'POST' }) | null>(null);
+  const started = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  const params = new URLSearchParams(window.location.search);
+  const flow = readProviderState(params.get('state') ?? '');
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const code = params.get('code') ?? '';
+    if (!flow) {
+      setError(t('callback.invalidState'));
+      return;
+    }
+    if (!code) {
+      setError(t('callback.refused', { error: params.get('error_description') || params.get('error') || '' }));
+      return;
+    }
+    void providerLogin({
+      type: flow.type,
+      application: flow.body.application ?? '',
+      provider: flow.provider,
+      code,
+      state: params.get('state') ?? '',
+      redirectUri: `${window.location.origin}/callback`,
+      method: flow.method,
+    }).then(
+      (answer) => {
+        if (answer.status !== 'ok') {
+          setError(answer.msg);
+          return;
+        }
+        const next = nextStep(flow, answer.data, answer.data2);
+        if (next.kind === 'post') setPost(next.delivery);
+        else window.location.replace(next.url);
+      },
+      (failure) => setError(errorText(t, failure)),
+    );
+  });
+
+  useEffect(() => {
+    if (post) form.current?.submit();
+  }, [post]);
+
+  const back =
+    flow?.method === 'link' ? consolePathOr(flow.from, '/account') : flow ? consolePathOr(flow.from, '/login') : '/login';
+  return (
+    <PublicResultLayout>
+      {error ? (
+        <Result
+          status="error"
+          title={<ResultTitle>{t(flow?.method === 'link' ? 'callback.linkFailed' : 'callback.failed')}</ResultTitle>}
+          subTitle={error}
+          extra={<AppLink to={back}>{t(flow?.method === 'link' ? 'signin.back' : 'signin.backToSignin')}</AppLink>}
+        />
+      ) : (
+        <Result
+          icon={<LoadingOutlined aria-hidden />}
+          title={<ResultTitle>{t(flow?.method === 'link' ? 'callback.linking' : 'callback.signingIn')}</ResultTitle>}
+          extra={
+            post && (
+              <form ref={form} method="post" action={post.url}>
+                {post.fields.map((field) => (
+                  <input key={field.name} type="hidden" name={field.name} value={field.value} />
+                ))}
+                <Button type="primary" htmlType="submit">
+                  {t('signin.continue')}
+                </Button>
+              </form>
+            )
+          }
+        />
+      )}
+    </PublicResultLayout>
+  );
+}
