@@ -47,7 +47,7 @@ test('an account flagged needUpdatePassword is sent to /forget/{application}', a
     await page.goto(path);
     // The organization has no default application: the built-in one.
     await expect(page).toHaveURL('/forget/app-built-in');
-    await expect(heading(page, 'Password recovery is not available yet')).toBeVisible();
+    await expect(heading(page, 'Reset password')).toBeVisible();
   }
 });
 
