@@ -244,3 +244,61 @@ teamTest(
     await expect(page.getByLabel('Display name', { exact: true })).toBeEnabled();
   },
 );
+
+test('the providers table picks the providers the organization may use, with their kind, and drops missing ones on save', async ({
+  page,
+}) => {
+  const addProvider = async (owner: string, fields: object) => {
+    const name = unique('prov');
+    await asAdmin((api) => call(api, '/api/add-provider', { owner, name, displayName: name, ...fields }));
+    return name;
+  };
+  const own = await addProvider('built-in', { category: 'OAuth', type: 'GitHub', clientId: 'gh' });
+  const shared = await addProvider('admin', { category: 'SMS', type: 'Twilio SMS' });
+  const gone = await addProvider('built-in', { category: 'OAuth', type: 'Google' });
+  const row = (provider: string) => ({
+    name: provider,
+    canSignUp: true,
+    canSignIn: true,
+    canUnlink: true,
+    prompted: false,
+    signupGroup: '',
+    rule: '',
+    countryCodes: [],
+  });
+  const name = await createApplication({ providers: [row(gone)] });
+  await asAdmin((api) => call(api, '/api/delete-provider', { owner: 'built-in', name: gone }));
+  await openApplication(page, name);
+
+  const providers = table(page, 'Providers');
+  await expect(providers.getByText(`There is no provider "${gone}": the row is removed on save`)).toBeVisible();
+
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const pick = async (rowNumber: number, provider: string) => {
+    await providers.getByRole('button', { name: 'Add' }).click();
+    const select = providers.getByRole('combobox', { name: `Name of row ${rowNumber}` });
+    await select.click();
+    await expect(dropdown).toBeVisible();
+    await page.keyboard.type(provider);
+    const option = dropdown.getByTitle(provider, { exact: true });
+    await expect(option).toBeVisible();
+    await option.click();
+  };
+  await pick(2, own);
+  await expect(providers.getByRole('row').nth(2)).toContainText('OAuth · GitHub');
+  await pick(3, shared);
+  await expect(providers.getByRole('row').nth(3)).toContainText('SMS · Twilio SMS · Shared');
+  // A provider is listed once: the picker no longer offers the one row 2 names.
+  await providers.getByRole('button', { name: 'Add' }).click();
+  await providers.getByRole('combobox', { name: 'Name of row 4' }).click();
+  await expect(dropdown).toBeVisible();
+  await page.keyboard.type(own);
+  await expect(dropdown.locator('.ant-empty-description')).toHaveText('No data');
+  await page.keyboard.press('Escape');
+  await providers.getByRole('button', { name: 'Delete row 4' }).click();
+
+  await saveButton(page).click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  expect((await getApplication(name)).providers.map((p: { name: string }) => p.name)).toEqual([own, shared]);
+  await expect(providers.getByText(/There is no provider/)).toHaveCount(0);
+});

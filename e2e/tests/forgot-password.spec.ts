@@ -2,14 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { ADMIN_PASSWORD } from '../playwright.config.js';
-import { asAdmin, call, createOrganization, unique } from '../support/api.js';
-import { accountMenu, heading, signIn, submitSignInForm } from '../support/fixtures.js';
+import { asAdmin, call, createOrganization, getRecord, unique, updateRecord } from '../support/api.js';
+import { accountMenu, heading, signIn, submitSignInForm, toast } from '../support/fixtures.js';
 
 /**
  * Verification codes in the browser, read where a user reads them: an SMTP server in the test
  * process receives the e-mails of an Email provider that an application lists. The forgotten-password
- * page (find the account, send and verify a code, set a new password, then sign in with it) and the
- * sign-in by code.
+ * page (find the account, send and verify a code, set a new password, then sign in with it), the
+ * sign-in by code, and a new e-mail address proven with a code on the account page.
  */
 
 interface Mail {
@@ -200,4 +200,44 @@ test('administrators list the codes sent, read-only, without the codes themselve
   await expect(page.getByRole('button', { name: 'Add' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+});
+
+test('a user resets their e-mail address on the account page with a code sent to the new one', async ({ page }) => {
+  const { org, app, email } = await organizationWithMail();
+  // The account page sends codes through the user's application: the organization's default one.
+  await updateRecord('organization', 'admin', org, { defaultApplication: app });
+  await signIn(page, 'alice', 'old-password', org);
+  await page.goto('/account');
+  await expect(heading(page, 'My Account')).toBeVisible();
+  // Only administrators type an address in; the user proves a new one with a code.
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel('Email', { exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Reset email' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Reset email' });
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, 'Email cannot be empty')).toBeVisible();
+  const fresh = `alice.new@${org}.test`;
+  await dialog.getByLabel('New email').fill(fresh);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, 'Empty code')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Send Code' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: `A code was sent to ${fresh}` })).toBeVisible();
+  const code = await mailedCode(fresh);
+  await dialog.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, 'Wrong verification code!')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Verification code').fill(code);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, 'Email/phone reset successfully')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(fresh);
+  expect(await getRecord('user', org, 'alice')).toMatchObject({ email: fresh, emailVerified: true });
+
+  // Saving the page afterwards keeps the new address.
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  expect((await getRecord('user', org, 'alice')).email).toBe(fresh);
 });

@@ -291,3 +291,46 @@ test.describe('on a phone', () => {
     await deleteProvider('admin', name);
   });
 });
+
+test('custom HTTP SMS edits its endpoint, method, content type, parameter and parameter mapping; vendor types an advanced API endpoint', async ({
+  page,
+}) => {
+  const name = await createProvider('admin', { category: 'SMS', type: 'Custom HTTP SMS', method: 'GET', title: 'code' });
+  await page.goto(`/providers/admin/${name}`);
+  await expect(heading(page, 'Edit Provider')).toBeVisible();
+  const endpoint = page.getByRole('textbox', { name: /^Endpoint URL/ });
+  await endpoint.fill('https://sms.example.com/send');
+  // A GET sends the query string: no content type until the method sends a body.
+  await expect(page.getByRole('combobox', { name: /^Content type/ })).toHaveCount(0);
+  await page.getByRole('combobox', { name: /^Method/ }).click();
+  await chooseOption(page, 'POST');
+  await page.getByRole('combobox', { name: /^Content type/ }).click();
+  await chooseOption(page, 'application/json');
+
+  // The mapping shows the names sent while it is empty: phoneNumber, and the Parameter field's.
+  const mapping = page.getByRole('group', { name: /^Parameter mapping/ });
+  await expect(mapping.getByLabel('Phone number', { exact: true })).toHaveAttribute('placeholder', 'phoneNumber');
+  await expect(mapping.getByLabel('Content', { exact: true })).toHaveAttribute('placeholder', 'code');
+  await page.getByRole('textbox', { name: /^Parameter$|^Parameter / }).fill('text');
+  await expect(mapping.getByLabel('Content', { exact: true })).toHaveAttribute('placeholder', 'text');
+  await mapping.getByLabel('Phone number', { exact: true }).fill('to');
+  await saveButton(page).click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  expect(await getProvider('admin', name)).toMatchObject({
+    endpoint: 'https://sms.example.com/send',
+    method: 'POST',
+    issuerUrl: 'application/json',
+    title: 'text',
+    userMapping: { phoneNumber: 'to' },
+  });
+
+  // Twilio: the endpoint is an optional override of the vendor's API address, explained beside its label.
+  await page.getByRole('combobox', { name: /^Type/ }).click();
+  await chooseOption(page, 'Twilio SMS');
+  const override = page.getByRole('textbox', { name: /^API endpoint \(advanced\)/ });
+  await expect(override).toHaveAttribute('placeholder', 'https://api.twilio.com');
+  await page.locator('label', { hasText: 'API endpoint (advanced)' }).locator('.anticon').hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: "Replaces the address of the service's API" })).toBeVisible();
+  await expect(page.getByRole('group', { name: /^Parameter mapping/ })).toHaveCount(0);
+  await deleteProvider('admin', name);
+});

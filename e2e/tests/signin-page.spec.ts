@@ -196,7 +196,10 @@ test('the form is completed with the keyboard alone', async ({ page }) => {
 
 test('an application that refuses passwords says so instead of showing the form', async ({ page }) => {
   // Password is its only sign-in method (no verification code tab to fall back on).
-  const { org } = await shop({ enablePassword: false, signinMethods: [{ name: 'Password', displayName: 'Password', rule: 'All' }] });
+  const { org } = await shop({
+    enablePassword: false,
+    signinMethods: [{ name: 'Password', displayName: 'Password', rule: 'All' }],
+  });
   await page.goto(`/login/${org}`);
   await expect(page.getByText('The login method: login with password is not enabled for the application')).toBeVisible();
   await expect(page.getByLabel('Shopper')).toHaveCount(0);

@@ -284,3 +284,83 @@ test('the sign-up of an authorization request continues to the relying party', a
     await rp.close();
   }
 });
+
+test("the Providers item shows the buttons of the application's providers that may sign up", async ({ page }) => {
+  const org = await createOrganization('sup', { passwordOptions: ['AtLeast6'] });
+  const name = unique('socialshop');
+  const row = (provider: string, fields: object) => ({
+    name: provider,
+    canSignUp: false,
+    canSignIn: false,
+    canUnlink: true,
+    prompted: false,
+    signupGroup: '',
+    rule: '',
+    countryCodes: [],
+    ...fields,
+  });
+  const items = (rule: string) => [
+    item('Username'),
+    item('Password'),
+    item('Signup button'),
+    item('Providers', { required: false, rule }),
+  ];
+  await asAdmin(async (api) => {
+    const provider = (providerName: string, type: string) =>
+      call(api, '/api/add-provider', {
+        owner: org,
+        name: providerName,
+        displayName: `${type} of the shop`,
+        category: 'OAuth',
+        type,
+        clientId: `${providerName}-client`,
+        clientSecret: 'secret',
+      });
+    await provider('gh', 'GitHub');
+    await provider('google', 'Google');
+    await call(api, '/api/add-application', {
+      owner: 'admin',
+      name,
+      displayName: `Shop ${name}`,
+      organization: org,
+      cert: 'cert-built-in',
+      enablePassword: true,
+      enableSignUp: true,
+      signupItems: items('big'),
+      // Google signs in only; GitHub signs up too.
+      providers: [row('google', { canSignIn: true }), row('gh', { canSignUp: true, canSignIn: true })],
+    });
+  });
+
+  await page.goto(`/signup/${name}`);
+  await expect(heading(page, `Shop ${name}`)).toBeVisible();
+  await expect(page.getByText('Or sign up with', { exact: true })).toBeVisible();
+  const github = page.getByRole('button', { name: 'Sign up with GitHub of the shop' });
+  await expect(github).toBeVisible();
+  await expect(page.getByRole('button', { name: /Google of the shop/ })).toHaveCount(0);
+
+  // The button goes to the provider (GitHub stands in here), with a state for this browser.
+  await page.route('https://github.com/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>GitHub</title><h1>GitHub stand-in</h1>',
+    }),
+  );
+  await github.click();
+  await expect(page).toHaveURL(/^https:\/\/github\.com\/login\/oauth\/authorize\?/);
+  const authorize = new URL(page.url());
+  expect(authorize.searchParams.get('client_id')).toBe('gh-client');
+  expect(authorize.searchParams.get('redirect_uri')).toMatch(/\/callback$/);
+  expect(authorize.searchParams.get('state')).toBeTruthy();
+
+  // Rule small: icons, named for screen readers.
+  await asAdmin(async (api) => {
+    const stored = (await call(api, '/api/get-application', undefined, { id: `admin/${name}` })).data;
+    await call(api, '/api/update-application', { ...stored, signupItems: items('small') }, { id: `admin/${name}` });
+  });
+  await page.goto(`/signup/${name}`);
+  const icon = page.getByRole('button', { name: 'Sign up with GitHub of the shop' });
+  await expect(icon).toBeVisible();
+  await expect(icon).toHaveText('');
+});

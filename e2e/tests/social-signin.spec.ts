@@ -1,80 +1,38 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.js';
 import { asAdmin, call, createOrganization, unique } from '../support/api.js';
 import { heading, toast } from '../support/fixtures.js';
+import { startUpstream, type Upstream, upstreamPort } from '../support/upstream.js';
 
 /**
- * Sign-in through an identity provider in Chromium: a second Gatehouse, started here on its own
- * port and SQLite file, is the upstream "Custom" OpenID Connect provider. The browser reaches it as
- * localhost and this instance as 127.0.0.1, so that the two keep their cookies apart, as two sites
- * would; this instance calls its token and userinfo endpoints on 127.0.0.1.
+ * Sign-in through an identity provider in Chromium: a second Gatehouse (support/upstream.ts),
+ * started here on its own port (E2E_UPSTREAM_PORT, default 18805) and SQLite file, is the
+ * upstream "Custom" OpenID Connect provider. The browser reaches it as localhost and this instance
+ * as 127.0.0.1, so that the two keep their cookies apart, as two sites would; this instance calls
+ * its token and userinfo endpoints on 127.0.0.1.
  */
 
-const UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? 18805);
+const UPSTREAM_PORT = upstreamPort('E2E_UPSTREAM_PORT', 18805);
 const UPSTREAM_BROWSER = `http://localhost:${UPSTREAM_PORT}`;
 const UPSTREAM_SERVER = `http://127.0.0.1:${UPSTREAM_PORT}`;
-const UPSTREAM_ADMIN_PASSWORD = 'upstream-admin-password';
-const SERVER_MAIN = path.resolve(import.meta.dirname, '../../packages/server/dist/main.js');
 
 test.describe.configure({ mode: 'serial' });
 
-let upstream: ChildProcess | undefined;
-let upstreamData = '';
-
-async function waitForHealth(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the upstream Gatehouse exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('the upstream Gatehouse did not start within 90 seconds');
-}
+let upstream: Upstream | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  upstreamData = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-e2e-upstream-'));
-  upstream = spawn(process.execPath, [SERVER_MAIN], {
-    env: {
-      ...process.env,
-      PORT: String(UPSTREAM_PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(upstreamData, 'gatehouse.db')}`,
-      DATA_DIR: upstreamData,
-      INIT_ADMIN_PASSWORD: UPSTREAM_ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      ORIGIN: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForHealth(UPSTREAM_SERVER, upstream);
+  upstream = await startUpstream({ port: UPSTREAM_PORT });
 });
 
 test.afterAll(async () => {
-  if (upstream && upstream.exitCode === null) {
-    const exited = new Promise((resolve) => upstream?.once('exit', resolve));
-    upstream.kill('SIGTERM');
-    await exited;
-  }
-  if (upstreamData) fs.rmSync(upstreamData, { recursive: true, force: true });
+  await upstream?.stop();
 });
 
 /** An API session of the upstream's built-in admin. */
-async function upstreamAdmin(): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: UPSTREAM_SERVER, extraHTTPHeaders: { origin: UPSTREAM_SERVER } });
-  const res = await api.post('/api/login', {
-    data: { type: 'login', application: 'app-built-in', username: 'admin', password: UPSTREAM_ADMIN_PASSWORD, autoSignin: true },
-  });
-  expect((await res.json()).status).toBe('ok');
-  return api;
+function upstreamAdmin() {
+  if (!upstream) throw new Error('the upstream Gatehouse is not running');
+  return upstream.admin();
 }
 
 /**

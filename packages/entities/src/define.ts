@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { AccessRule, Viewer } from './access.js';
 import { NAME_PATTERN } from './constants.js';
+import { MONEY_LIMIT, roundMoney } from './money.js';
 
 /**
  * Field kinds. Each kind fixes how a value is validated, stored (see the server's row mapper),
  * rendered in a list cell and edited in a form. An entity is a set of named fields.
  */
-export type FieldKind = 'text' | 'int' | 'bool' | 'enum' | 'list' | 'json' | 'timestamp' | 'secret' | 'password';
+export type FieldKind = 'text' | 'int' | 'money' | 'bool' | 'enum' | 'list' | 'json' | 'timestamp' | 'secret' | 'password';
 
 /** How a text value is presented: plain, an image URL (preview), a link, an e-mail address. */
 export type TextFormat = 'plain' | 'image' | 'url' | 'email' | 'multiline';
@@ -95,6 +96,33 @@ export function int(opts: Opts & { min?: number; max?: number } = {}): FieldSpec
     return v;
   };
   return { kind: 'int', empty: () => 0, schema: z.preprocess(coerce, s) as unknown as z.ZodType<number>, ...opts };
+}
+
+/**
+ * A sum of money (money.ts): a number, rounded to four decimal places, within ±MONEY_LIMIT and the
+ * given bounds; numeric strings are accepted. Stored as whole ten-thousandths.
+ */
+export function money(opts: Opts & { min?: number; max?: number } = {}): FieldSpec<number> {
+  const min = opts.min ?? -MONEY_LIMIT;
+  const max = opts.max ?? MONEY_LIMIT;
+  const coerce = (v: unknown) => {
+    if (v === null || v === undefined || v === '') return 0;
+    if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
+    return v;
+  };
+  const s = z
+    .number()
+    .refine(Number.isFinite, { message: 'must be a finite number' })
+    .transform(roundMoney)
+    .pipe(z.number().min(min).max(max));
+  return {
+    kind: 'money',
+    empty: () => 0,
+    schema: z.preprocess(coerce, s) as unknown as z.ZodType<number>,
+    ...opts,
+    min,
+    max,
+  };
 }
 
 export function bool(opts: Opts = {}): FieldSpec<boolean> {

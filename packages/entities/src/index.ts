@@ -17,6 +17,7 @@ export * from './cert.js';
 export * from './constants.js';
 export * from './define.js';
 export * from './envelope.js';
+export * from './money.js';
 export * from './nav.js';
 export * from './organization.js';
 export * from './password-options.js';
@@ -29,6 +30,7 @@ export * from './theme.js';
 export * from './token.js';
 export * from './user.js';
 export * from './verification.js';
+export * from './web3-auth.js';
 
 /**
  * Every entity, in menu order. The server registers CRUD routes and tables for each; the console

@@ -12,3 +12,4 @@ export * from './envelope.js';
 export * from './password-options.js';
 export * from './provider-types.js';
 export * from './random.js';
+export * from './web3-auth.js';

@@ -211,6 +211,39 @@ export function isImplementedProviderType(category: string, type: string): boole
   return IMPLEMENTED_PROVIDER_TYPES[category as ProviderCategory]?.includes(type) ?? false;
 }
 
+/**
+ * The vendor APIs whose address a provider's optional `endpoint` replaces (a regional or
+ * self-hosted endpoint, a proxy), by category and type: the addresses used when it is empty. One
+ * endpoint replaces all of a type's addresses. The server's senders and verifiers call these
+ * (packages/server/src/integrations; a test there checks that the two lists agree).
+ */
+export const VENDOR_API_DEFAULTS: Partial<Record<ProviderCategory, Readonly<Record<string, readonly string[]>>>> = {
+  OAuth: {
+    GitHub: ['https://github.com', 'https://api.github.com'],
+    Google: ['https://accounts.google.com', 'https://oauth2.googleapis.com', 'https://openidconnect.googleapis.com'],
+    AzureAD: ['https://login.microsoftonline.com', 'https://graph.microsoft.com'],
+  },
+  SMS: { 'Twilio SMS': ['https://api.twilio.com'], 'Aliyun SMS': ['https://dysmsapi.aliyuncs.com'] },
+  Notification: { Slack: ['https://slack.com'], Telegram: ['https://api.telegram.org'] },
+  Captcha: {
+    'reCAPTCHA v2': ['https://www.google.com/recaptcha/api/siteverify'],
+    'reCAPTCHA v3': ['https://www.google.com/recaptcha/api/siteverify'],
+    hCaptcha: ['https://api.hcaptcha.com/siteverify'],
+    'Cloudflare Turnstile': ['https://challenges.cloudflare.com/turnstile/v0/siteverify'],
+  },
+};
+
+/** The default addresses a provider's endpoint replaces, or null when its type has no such override. */
+export function vendorApiDefaults(category: string, type: string): readonly string[] | null {
+  return VENDOR_API_DEFAULTS[category as ProviderCategory]?.[type] ?? null;
+}
+
+/**
+ * The request parameters the custom HTTP SMS type's user mapping may rename: the phone number
+ * (default `phoneNumber`) and the text (default: the provider's title, else `code`).
+ */
+export const CUSTOM_HTTP_SMS_MAPPING_KEYS = ['phoneNumber', 'content'] as const;
+
 /** Content types of the custom HTTP e-mail type (form-encoded is the default). */
 export const CUSTOM_HTTP_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'application/json'] as const;
 

@@ -4,15 +4,18 @@ import { BUILT_IN_ADMIN, NAME_PATTERN } from './constants.js';
 import {
   bool,
   defineEntity,
+  enumOf,
   type FieldRuleContext,
   int,
   json,
+  money,
   password,
   type RecordOf,
   stringList,
   text,
   timestamp,
 } from './define.js';
+import { CURRENCIES } from './money.js';
 
 /** The built-in administrator keeps its organization and name. */
 export function isBuiltInAdmin(record: Record<string, unknown>): boolean {
@@ -78,6 +81,10 @@ export const user = defineEntity({
     gender: text({ max: 100 }),
     birthday: text({ max: 100 }),
     education: text({ max: 100 }),
+    // What the user may spend with Balance payment providers (integrations/payment/balance.ts), in
+    // balanceCurrency. Only administrators set it; payments deduct from it on the server.
+    balance: money({ editable: adminsOnly }),
+    balanceCurrency: enumOf(CURRENCIES, { editable: adminsOnly }),
     score: int({ editable: adminsOnly }),
     karma: int({ editable: adminsOnly }),
     ranking: int({ editable: adminsOnly }),
@@ -136,6 +143,8 @@ export const user = defineEntity({
     'countryCode',
     'affiliation',
     'tag',
+    'balance',
+    'balanceCurrency',
     'isAdmin',
     'isForbidden',
     'isDeleted',

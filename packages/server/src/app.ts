@@ -15,6 +15,7 @@ import type { GeneratedCert } from './crypto/certs.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seed } from './db/seed.js';
+import { purgeExpiredClaims } from './db/used-once.js';
 import { registerApplicationTransferRoutes } from './entities/application-transfer.js';
 import { HOOKS } from './entities/index.js';
 import { registerProviderRoutes } from './entities/provider-routes.js';
@@ -165,11 +166,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return sendConsole(reply);
   });
 
-  // Expired sessions are removed in the background, never on a request.
-  const purge = setInterval(
-    () => purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed')),
-    3600_000,
-  );
+  // Expired sessions and claims of values used once (db/used-once.ts) are removed in the background, never on a request.
+  const purge = setInterval(() => {
+    purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed'));
+    purgeExpiredClaims(database).catch((err) => app.log.warn({ err }, 'used-once purge failed'));
+  }, 3600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 

@@ -95,6 +95,10 @@ const catalogue = {
     en: 'The captcha service {url} could not check the answer (HTTP {status})',
     zh: '验证码服务 {url} 无法校验答案（HTTP {status}）',
   },
+  captchaIpLimit: {
+    en: 'Too many captchas were requested from your address (at most {limit} a minute), please try again later',
+    zh: '您的地址请求的人机验证过多（每分钟最多 {limit} 个），请稍后再试',
+  },
   // OAuth 2.0 / OpenID Connect sign-in
   oauthInvalidClient: { en: 'Invalid client_id: {clientId}', zh: '无效的 client_id：{clientId}' },
   redirectUriNotAllowed: {
@@ -202,6 +206,86 @@ const catalogue = {
   samlSpCertInvalid: {
     en: "The SAML SP certificate cannot be read: paste the service provider's signing certificate as PEM (or its base64 body)",
     zh: '无法读取 SAML SP 证书：请粘贴服务提供方的签名证书（PEM 格式或其 base64 内容）',
+  },
+  // sign-in through SAML providers, Gatehouse as the service provider (protocols/saml/sp-*.ts)
+  samlProviderNotSaml: { en: "provider {name}'s category is not SAML", zh: '提供商 {name} 的类别不是 SAML' },
+  samlIdpEndpointInvalid: {
+    en: 'The SAML provider "{name}" has no valid single sign-on URL (Endpoint): "{value}"',
+    zh: 'SAML 提供商 "{name}" 没有有效的单点登录地址（Endpoint）："{value}"',
+  },
+  samlIdpCertInvalid: {
+    en: 'The IdP certificate of the SAML provider "{name}" cannot be read: paste the identity provider\'s signing certificate (PEM or base64), or parse its metadata',
+    zh: 'SAML 提供商 "{name}" 的 IdP 证书无法读取：请粘贴身份提供方的签名证书（PEM 或 base64），或解析其元数据',
+  },
+  samlRequestCertUnusable: {
+    en: 'The cert "{name}" of the SAML provider "{provider}" cannot sign SAML requests',
+    zh: 'SAML 提供商 "{provider}" 的证书 "{name}" 无法用于签署 SAML 请求',
+  },
+  samlUnsolicited: {
+    en: 'The SAML response does not answer a sign-in started here (its RelayState is not one of ours): please start signing in from the sign-in page',
+    zh: '该 SAML 响应不是对本站发起的登录的应答（其 RelayState 不是本站的）：请从登录页重新开始登录',
+  },
+  samlResponseMalformed: {
+    en: 'The SAML response is not a base64-encoded SAML message',
+    zh: 'SAML 响应不是 base64 编码的 SAML 消息',
+  },
+  samlResponseInvalid: { en: 'The SAML response is invalid: {detail}', zh: 'SAML 响应无效：{detail}' },
+  samlResponseStatus: {
+    en: 'The identity provider did not sign you in: {status}{message}',
+    zh: '身份提供方未能让您登录：{status}{message}',
+  },
+  samlAssertionEncrypted: {
+    en: 'Encrypted SAML assertions are not supported: turn off assertion encryption at the identity provider',
+    zh: '不支持加密的 SAML 断言：请在身份提供方关闭断言加密',
+  },
+  samlAssertionCount: {
+    en: 'The SAML response must carry exactly one assertion, it carries {count}',
+    zh: 'SAML 响应必须恰好包含一个断言，实际包含 {count} 个',
+  },
+  samlResponseUnsigned: {
+    en: 'The SAML response is not signed: the identity provider must sign the response or its assertion',
+    zh: 'SAML 响应未签名：身份提供方必须签署响应或其断言',
+  },
+  samlResponseSigAlgUnsupported: {
+    en: 'Unsupported signature algorithm of the SAML response: {alg}',
+    zh: '不支持的 SAML 响应签名算法：{alg}',
+  },
+  samlResponseSignatureInvalid: {
+    en: 'The signature of the SAML response is invalid: it does not verify with the IdP certificate of {name}',
+    zh: 'SAML 响应的签名无效：无法用 {name} 的 IdP 证书验证',
+  },
+  samlResponseIssuerMismatch: {
+    en: 'The SAML response was issued by "{issuer}", not by the identity provider "{expected}"',
+    zh: 'SAML 响应由 "{issuer}" 签发，而不是身份提供方 "{expected}"',
+  },
+  samlResponseDestinationMismatch: {
+    en: 'The SAML response is addressed to "{destination}", not to this assertion consumer service ({expected})',
+    zh: 'SAML 响应的目标是 "{destination}"，而不是本断言消费服务（{expected}）',
+  },
+  samlRecipientMismatch: {
+    en: 'The SAML assertion is not confirmed for this assertion consumer service ({expected}): its recipient is {recipient}',
+    zh: 'SAML 断言未针对本断言消费服务（{expected}）确认：其接收方为 {recipient}',
+  },
+  samlAudienceMismatch: {
+    en: 'The SAML assertion is meant for {audience}, not for this service provider ({expected})',
+    zh: 'SAML 断言的受众是 {audience}，而不是本服务提供方（{expected}）',
+  },
+  samlInResponseToMismatch: {
+    en: 'The SAML response answers another sign-in request ({id}): please start signing in again',
+    zh: 'SAML 响应应答的是另一个登录请求（{id}）：请重新开始登录',
+  },
+  samlResponseExpired: {
+    en: 'The SAML response has expired (it was valid until {time}): please sign in again',
+    zh: 'SAML 响应已过期（有效期至 {time}）：请重新登录',
+  },
+  samlResponseNotYetValid: {
+    en: 'The SAML response is not valid before {time}: check the clocks of the identity provider and of this server',
+    zh: 'SAML 响应在 {time} 之前无效：请检查身份提供方与本服务器的时钟',
+  },
+  samlNameIdMissing: { en: 'The SAML assertion has no NameID: nobody is named', zh: 'SAML 断言没有 NameID：未指明用户' },
+  samlResponseReplayed: {
+    en: 'This SAML response has already been used: please sign in again',
+    zh: '该 SAML 响应已被使用过：请重新登录',
   },
   // passwords
   oldPasswordWrong: { en: 'The old password is wrong', zh: '旧密码错误' },
@@ -355,6 +439,35 @@ const catalogue = {
     en: 'The path prefix "{prefix}" of the storage provider "{provider}" is not a relative path',
     zh: '存储提供商 "{provider}" 的路径前缀 "{prefix}" 不是相对路径',
   },
+  // payments (integrations/payment)
+  paymentTypeUnsupported: {
+    en: 'The payment provider type {type} can be configured but cannot take payments yet',
+    zh: '支付提供商类型 {type} 可以配置，但暂时还不能收款',
+  },
+  paymentPriceInvalid: {
+    en: 'The price {price} is not valid: it must be a number from 0 to {max} with at most {decimals} decimal places',
+    zh: '价格 {price} 无效：必须是 0 到 {max} 之间、最多 {decimals} 位小数的数字',
+  },
+  paymentPayerInvalid: {
+    en: 'The payer "{payer}" must be a user id of the form owner/name',
+    zh: '付款人 "{payer}" 必须是 owner/name 形式的用户 ID',
+  },
+  paymentBalanceInsufficient: {
+    en: 'Insufficient user balance: the price is {price} {currency} and the balance of {user} is {balance} {currency}',
+    zh: '用户余额不足：价格为 {price} {currency}，而 {user} 的余额为 {balance} {currency}',
+  },
+  paymentCurrencyMismatch: {
+    en: 'The price is in {currency} but the balance of {user} is in {balanceCurrency}: a Balance payment needs the currency of the balance',
+    zh: '价格的币种为 {currency}，而 {user} 的余额币种为 {balanceCurrency}：余额支付必须使用余额的币种',
+  },
+  paymentOrderInvalid: {
+    en: 'The order id "{orderId}" of the payment cannot be read: {detail}',
+    zh: '无法读取支付的订单号 "{orderId}"：{detail}',
+  },
+  paymentInvoiceUnsupported: {
+    en: 'Payments through {type} payment providers have no invoices',
+    zh: '通过 {type} 支付提供商的支付没有发票',
+  },
   // messaging (integrations/email, sms, notification; integrations/messaging-routes.ts)
   providerNotFound: { en: 'The provider "{name}" does not exist', zh: '提供商 "{name}" 不存在' },
   providerRequired: { en: 'Name the provider to send with', zh: '请指定用于发送的提供商' },
@@ -448,6 +561,31 @@ const catalogue = {
   },
   providerNotLinked: { en: 'Please link first', zh: '请先绑定' },
   providerCannotUnlink: { en: "This provider can't be unlinked", zh: '该提供商不允许解绑' },
+  // sign-in with a wallet (integrations/web3)
+  web3TokenInvalid: {
+    en: 'The Web3 sign-in token is invalid: {detail}',
+    zh: 'Web3 登录令牌无效：{detail}',
+  },
+  web3SignatureInvalid: {
+    en: 'The Web3 signature is invalid: no address signed this request',
+    zh: 'Web3 签名无效：无法从签名恢复出地址',
+  },
+  web3WrongSigner: {
+    en: 'The request was signed by {signer}, not by the address {address}',
+    zh: '该请求由 {signer} 签名，而不是地址 {address}',
+  },
+  web3NonceMismatch: {
+    en: 'The signed request does not carry the nonce of this sign-in: please sign in again',
+    zh: '签名的请求不包含本次登录的随机数：请重新登录',
+  },
+  web3NonceUsed: {
+    en: 'The nonce of this signed request has already been used or has expired: please sign in again',
+    zh: '该签名请求的随机数已被使用或已过期：请重新登录',
+  },
+  web3Stale: {
+    en: 'The request was signed at {createAt}, not within the last {minutes} minutes: please sign in again',
+    zh: '该请求签名于 {createAt}，不在最近 {minutes} 分钟内：请重新登录',
+  },
   // verification codes (integrations/verification)
   verificationEmailProviderMissing: {
     en: 'please add an Email provider to the "Providers" list for the application: {application}',

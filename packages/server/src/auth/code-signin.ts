@@ -74,7 +74,7 @@ export async function verifyCodeSignin(
   if (user.isForbidden) throw new AppError('userForbidden');
   // The code proves the address belongs to the user.
   if (byEmail && !user.emailVerified) {
-    await server.repo(userDef).update(String(user.owner), String(user.name), { ...user, emailVerified: true });
+    await server.repo(userDef).update(String(user.owner), String(user.name), { emailVerified: true });
     user.emailVerified = true;
   }
   return user;

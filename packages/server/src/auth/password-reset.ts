@@ -31,7 +31,8 @@ export async function setPasswordWithCode(server: ServerContext, request: Fastif
   const org = (await server.repo(organizationDef).get(ADMIN_OWNER, owner)) as Organization | undefined;
   if (!org) throw new AppError('organizationMissing', { name: owner });
   if (!newPassword) throw new AppError('passwordEmpty');
-  const next: Rec = { ...target, needUpdatePassword: false };
+  // Only the fields the password changes (the rest of the record may change meanwhile).
+  const next: Rec = { needUpdatePassword: false };
   // The password options first: a refused password leaves the verified code for another try.
   await setUserPassword(next, newPassword, org);
 

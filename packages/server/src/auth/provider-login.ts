@@ -21,7 +21,11 @@ import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
 import { type IdpIdentity, identityFromCode, idpModuleOf } from '../integrations/oauth/index.js';
 import { providerByName } from '../integrations/providers.js';
+import { checkWeb3Provider, issueWeb3Nonce, web3Identity } from '../integrations/web3/index.js';
 import { originOf } from '../protocols/oidc/issuer.js';
+import { checkSamlProvider } from '../protocols/saml/sp-config.js';
+import { samlIdentity } from '../protocols/saml/sp-identity.js';
+import { newSamlRequestId, samlLoginAnswer } from '../protocols/saml/sp-request.js';
 import { sessionUserOf } from './account.js';
 import { findIdentity, identityRow, linkIdentity, refreshIdentity } from './identities.js';
 import { issueProviderState, type ProviderFlow, type ProviderMethod, verifyProviderState } from './provider-state.js';
@@ -63,11 +67,31 @@ export async function applicationProvider(
       (await providerByName(server, ADMIN_OWNER, providerName)))
     : undefined;
   if (!row || !provider) throw new AppError('providerNotInApplication', { name: providerName });
-  if (provider.category !== 'OAuth') {
-    throw new AppError('providerWrongCategory', { name: provider.name, category: provider.category, expected: 'OAuth' });
+  if (provider.category === 'Web3') checkWeb3Provider(provider);
+  else if (provider.category === 'OAuth') idpModuleOf(provider);
+  else if (provider.category === 'SAML') checkSamlProvider(provider);
+  else {
+    throw new AppError('providerWrongCategory', {
+      name: provider.name,
+      category: provider.category,
+      expected: 'OAuth/Web3/SAML',
+    });
   }
-  idpModuleOf(provider);
   return { row, provider };
+}
+
+/**
+ * Who signed in at the provider: an OAuth provider's code exchanged, (Web3) the wallet's signed
+ * token checked against the nonce the state carries, or (SAML) the SAMLResponse checked against the
+ * AuthnRequest the state carries.
+ */
+async function identityOf(server: ServerContext, provider: Provider, flow: ProviderFlow, code: string): Promise<IdpIdentity> {
+  if (provider.category === 'Web3') {
+    return web3Identity(server.database, provider, { code, nonce: flow.nonce ?? '', stateExpires: flow.expires });
+  }
+  // SAML: the SAMLResponse the browser brought back from the ACS (auth/saml-login.ts).
+  if (provider.category === 'SAML') return samlIdentity(server, provider, flow, code);
+  return identityFromCode(provider, { code, redirectUri: flow.redirectUri });
 }
 
 /**
@@ -87,7 +111,11 @@ export async function userApplicationOf(server: ServerContext, user: Rec): Promi
 }
 
 /** A request whose query and body are the given ones (the rest, cookies and addresses included, is `request`'s). */
-function requestWith(request: FastifyRequest, query: Record<string, string>, body: Record<string, unknown>): FastifyRequest {
+export function requestWith(
+  request: FastifyRequest,
+  query: Record<string, string>,
+  body: Record<string, unknown>,
+): FastifyRequest {
   return Object.create(request, {
     query: { value: query, enumerable: true },
     body: { value: body, enumerable: true },
@@ -171,10 +199,19 @@ export async function providerAuthUrl(server: ServerContext, request: FastifyReq
     app = await type.application(server, requestWith(request, query, body));
   }
   const { row, provider } = await applicationProvider(server, app, providerName);
+  // get-saml-login names the provider as owner/name: the application's row must resolve to that one.
+  const providerId = paramOf(request, 'providerId');
+  if (providerId && providerId !== `${provider.owner}/${provider.name}`)
+    throw new AppError('providerNotInApplication', { name: providerId });
   if (method === 'signup' && !row.canSignIn && !row.canSignUp)
     throw new AppError('providerNotInApplication', { name: providerName });
 
-  const redirectUri = callbackUri(server, request, app);
+  // SAML: the ACS at this origin sends the browser on to this origin's /callback (auth/saml-login.ts).
+  const saml = provider.category === 'SAML' ? { origin: originOf(server.config, request), requestId: newSamlRequestId() } : null;
+  const redirectUri = saml ? `${saml.origin}/callback` : callbackUri(server, request, app);
+  // A wallet signs a nonce of the server's (single use; carried by the signed state, stored nowhere)
+  // instead of visiting an authorization page.
+  const nonce = provider.category === 'Web3' ? issueWeb3Nonce() : undefined;
   const state = issueProviderState(request, reply, {
     application: app.name,
     provider: provider.name,
@@ -184,8 +221,24 @@ export async function providerAuthUrl(server: ServerContext, request: FastifyReq
     body,
     redirectUri,
     from: consolePath(input.from),
+    ...(nonce ? { nonce } : {}),
+    ...(saml ? { requestId: saml.requestId } : {}),
   });
+  // Web3 (Casdoor's getAuthUrl): the console's own callback, where the signed token is posted; data2 = the nonce to sign.
+  if (nonce) return ok(`${redirectUri}?state=${encodeURIComponent(state)}`, nonce);
+  // SAML (Casdoor's get-saml-login): data = the SSO URL with the AuthnRequest, or the form page posting it; data2 = GET or POST.
+  if (saml) return samlLoginAnswer(server, provider, { ...saml, state });
   return ok(idpModuleOf(provider).authorizeUrl(provider, { redirectUri, state }));
+}
+
+/** A SAMLResponse as posted: base64, or base64 URL-encoded (Casdoor's page encodes it). */
+function samlResponseOf(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** A parameter of the callback page's post: the body's first (the query may hold the sign-in request's own state). */
@@ -212,7 +265,8 @@ export interface ProviderSignin {
  */
 export function providerSigninOf(request: FastifyRequest): ProviderSignin | null {
   const provider = callbackParam(request, 'provider');
-  const code = callbackParam(request, 'code');
+  // A SAML provider's sign-in brings back the SAMLResponse (Casdoor's samlResponse, URL-encoded by its page).
+  const code = callbackParam(request, 'code') || samlResponseOf(callbackParam(request, 'samlResponse'));
   if (!provider || !code) return null;
   const flow = verifyProviderState(request, callbackParam(request, 'state'));
   if (flow.provider !== provider) throw new AppError('providerStateInvalid');
@@ -300,7 +354,7 @@ export async function providerUser(server: ServerContext, app: Application, sign
   const { flow, code } = signin;
   if (app.name !== flow.application) throw new AppError('providerStateInvalid');
   const { row, provider } = await applicationProvider(server, app, flow.provider);
-  const identity = await identityFromCode(provider, { code, redirectUri: flow.redirectUri });
+  const identity = await identityOf(server, provider, flow, code);
   const { db } = server.database;
   const users = server.repo(userDef);
   const owner = app.organization;
@@ -355,7 +409,7 @@ export async function linkWithProvider(server: ServerContext, signin: ProviderSi
     throw new AppError('providerLinkOtherOrganization', { application: app.name, organization: app.organization });
   }
   const { provider } = await applicationProvider(server, app, flow.provider);
-  const identity = await identityFromCode(provider, { code, redirectUri: flow.redirectUri });
+  const identity = await identityOf(server, provider, flow, code);
   const { db } = server.database;
   const owner = String(user.owner);
   const name = String(user.name);

@@ -32,6 +32,10 @@ export interface ProviderFlow {
   redirectUri: string;
   /** The console page to return to (a link, or the console's own sign-in). */
   from: string;
+  /** Web3 providers: the nonce the wallet signs (single use; integrations/web3/nonces.ts). */
+  nonce?: string;
+  /** SAML providers: the ID of the AuthnRequest sent (the response's InResponseTo; protocols/saml/sp-request.ts). */
+  requestId?: string;
   /** Expiry, in milliseconds since the epoch. */
   expires: number;
 }
@@ -87,6 +91,8 @@ export function readProviderState(state: string): ProviderFlow | null {
   const strings = ['application', 'provider', 'type', 'redirectUri', 'from'] as const;
   if (!query || !body || strings.some((key) => typeof parsed[key] !== 'string')) return null;
   if ((parsed.method !== 'signup' && parsed.method !== 'link') || typeof parsed.expires !== 'number') return null;
+  if (parsed.requestId !== undefined && typeof parsed.requestId !== 'string') return null;
+  if (parsed.nonce !== undefined && typeof parsed.nonce !== 'string') return null;
   return { ...(parsed as unknown as ProviderFlow), query, body };
 }
 

@@ -86,7 +86,9 @@ export function registerAuthRoutes(app: FastifyInstance, server: ServerContext) 
       if (!check.ok) throw new AppError('oldPasswordWrong');
     }
     if (!newPassword) throw new AppError('passwordEmpty');
-    const next: Rec = { ...target, needUpdatePassword: false };
+    // Only the fields the password changes: a write of the whole record read above could undo a
+    // concurrent change (a payment from the balance).
+    const next: Rec = { needUpdatePassword: false };
     await setUserPassword(next, newPassword, org);
     await db.transaction().execute(async (trx) => {
       await users.update(owner, name, next, trx);

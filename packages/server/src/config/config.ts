@@ -30,6 +30,8 @@ export interface Config {
   verificationResendSeconds: number;
   /** Most codes one client address may ask for in an hour (VERIFICATION_IP_LIMIT_PER_HOUR, default 20). */
   verificationIpLimitPerHour: number;
+  /** Most captchas get-captcha serves one client address in a minute (CAPTCHA_IP_LIMIT_PER_MINUTE, default 30). */
+  captchaIpLimitPerMinute: number;
 }
 
 /** The upload limit when UPLOAD_LIMIT_MB is unset. */
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificationCodeTtlSeconds: parseWhole('VERIFICATION_CODE_MINUTES', env.VERIFICATION_CODE_MINUTES, 5, 1, 1440) * 60,
     verificationResendSeconds: parseWhole('VERIFICATION_RESEND_SECONDS', env.VERIFICATION_RESEND_SECONDS, 60, 0, 3600),
     verificationIpLimitPerHour: parseWhole('VERIFICATION_IP_LIMIT_PER_HOUR', env.VERIFICATION_IP_LIMIT_PER_HOUR, 20, 1, 100_000),
+    captchaIpLimitPerMinute: parseWhole('CAPTCHA_IP_LIMIT_PER_MINUTE', env.CAPTCHA_IP_LIMIT_PER_MINUTE, 30, 1, 100_000),
   };
 }
 

@@ -11,6 +11,8 @@ import * as m0008 from './migrations/0008_resource.js';
 import * as m0009 from './migrations/0009_captcha.js';
 import * as m0010 from './migrations/0010_verification.js';
 import * as m0011 from './migrations/0011_user_identity.js';
+import * as m0012 from './migrations/0012_user_balance.js';
+import * as m0013 from './migrations/0013_used_once.js';
 
 /** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
 const MIGRATIONS: Record<string, { up: (db: Kysely<any>, dialect: DialectName) => Promise<void> }> = {
@@ -25,6 +27,8 @@ const MIGRATIONS: Record<string, { up: (db: Kysely<any>, dialect: DialectName) =
   '0009_captcha': m0009,
   '0010_verification': m0010,
   '0011_user_identity': m0011,
+  '0012_user_balance': m0012,
+  '0013_used_once': m0013,
 };
 
 class StaticProvider implements MigrationProvider {

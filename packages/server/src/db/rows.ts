@@ -1,10 +1,11 @@
 import type { EntityDefinition } from '@gatehouse/entities';
-import { fieldEntries } from '@gatehouse/entities';
+import { fieldEntries, fromMoneyUnits, toMoneyUnits } from '@gatehouse/entities';
 import type { DialectName } from './database.js';
 
 /**
  * Converts between records (the JSON shape clients see) and rows (what the engines store):
- * lists and structured values are JSON text, booleans are 1/0 on SQLite and MySQL.
+ * lists and structured values are JSON text, booleans are 1/0 on SQLite and MySQL, sums of money
+ * whole ten-thousandths (money.ts).
  */
 export function toRow(
   def: EntityDefinition<any>,
@@ -25,6 +26,9 @@ export function toRow(
         break;
       case 'int':
         row[key] = Number(v ?? 0);
+        break;
+      case 'money':
+        row[key] = toMoneyUnits(Number(v ?? 0));
         break;
       default:
         row[key] = v ?? '';
@@ -51,6 +55,10 @@ export function fromRow(def: EntityDefinition<any>, row: Record<string, unknown>
         break;
       case 'int':
         record[key] = Number(v);
+        break;
+      case 'money':
+        // PostgreSQL answers bigint as text.
+        record[key] = fromMoneyUnits(Number(v));
         break;
       default:
         record[key] = String(v);

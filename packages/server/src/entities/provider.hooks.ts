@@ -6,6 +6,7 @@ import {
   missingMappingKey,
   userMappingKind,
 } from '@gatehouse/entities';
+import { renameProviderReferences } from '../crud/cascade.js';
 import type { EntityHooks, HookContext } from '../crud/hooks.js';
 import type { Rec } from '../crud/repository.js';
 import { AppError } from '../errors.js';
@@ -55,5 +56,13 @@ export const providerHooks: EntityHooks = {
     }
     settleUserMapping(next);
     checkHeaders(next);
+  },
+  // Applications' provider rows, linked identities and stored resources follow a new name (cascade.ts).
+  afterRename: async ({ trx }, before, after) => {
+    await renameProviderReferences(
+      trx,
+      { owner: String(before.owner), name: String(before.name) },
+      { owner: String(after.owner), name: String(after.name) },
+    );
   },
 };

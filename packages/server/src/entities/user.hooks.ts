@@ -36,6 +36,9 @@ export const userHooks: EntityHooks = {
       await setUserPassword(next, String(next.password), org);
     }
     if (next.isDeleted !== before.isDeleted) next.deletedTime = next.isDeleted ? nowRfc3339() : '';
+    // Payments deduct from the balance while this update runs (integrations/payment/balance.ts):
+    // write it only when the update changes it, so that a payment made meanwhile is not undone.
+    if (next.balance === before.balance) delete next.balance;
   },
   afterRename: async ({ trx }, before, after) => {
     await trx

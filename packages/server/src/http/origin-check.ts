@@ -5,9 +5,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Endpoints that other sites post forms to by design and that change nothing with the cookie: the
- * SAML HTTP-POST binding's SSO endpoint only checks the request and redirects to the sign-in page.
+ * SAML HTTP-POST binding's SSO endpoint only checks the request and redirects to the sign-in page;
+ * the assertion consumer service only sends the browser on to the callback page.
  */
-const CROSS_SITE_FORM_ENDPOINTS = ['/api/saml/redirect/'];
+const CROSS_SITE_FORM_ENDPOINTS = ['/api/saml/redirect/', '/api/acs'];
 
 /**
  * Cookie-authenticated writes must come from our own pages: a request carrying the session cookie

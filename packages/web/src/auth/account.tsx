@@ -1,5 +1,5 @@
 import type { Organization, User, Viewer } from '@gatehouse/entities';
-import { BUILT_IN_ORG, levelOf } from '@gatehouse/entities/plain';
+import { BUILT_IN_ORG, levelOf, WEB3_TOKEN_PREFIX } from '@gatehouse/entities/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { createContext, type ReactNode, useContext } from 'react';
@@ -54,9 +54,7 @@ export function useAccount(): Account | null | undefined {
   return useContext(AccountContext).account;
 }
 
-/** Web3 sign-in tokens are kept in localStorage under this prefix, one per wallet address. */
-const WEB3_TOKEN_PREFIX = 'Web3AuthToken_';
-
+/** Web3 sign-in tokens are kept in localStorage, one per wallet address (components/web3-signin.ts). */
 function clearWeb3Tokens() {
   const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
   for (const key of keys) if (key?.startsWith(WEB3_TOKEN_PREFIX)) localStorage.removeItem(key);

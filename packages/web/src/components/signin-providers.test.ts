@@ -22,16 +22,22 @@ const app = {
     { name: 'captcha', canSignIn: true, provider: { ...provider('captcha', 'Default'), category: 'Captcha' } },
     { name: 'gone', canSignIn: true, provider: null },
     { name: 'corp', canSignIn: true, provider: provider('corp', 'Custom', { displayName: '', customLogo: '/files/corp.png' }) },
+    { name: 'wallet', canSignIn: true, provider: provider('wallet', 'MetaMask', { category: 'Web3', displayName: 'MetaMask' }) },
+    { name: 'onboard', canSignIn: true, provider: provider('onboard', 'Web3Onboard', { category: 'Web3' }) },
+    { name: 'corp-saml', canSignIn: true, provider: provider('corp-saml', 'Keycloak', { category: 'SAML', owner: 'admin' }) },
+    { name: 'idaas', canSignIn: true, provider: provider('idaas', 'Aliyun IDaaS', { category: 'SAML' }) },
   ],
 };
 
 const context = { keepsSession: true, fromOrganizationChoice: false, signupLink: null };
 
 describe('the identity providers of a sign-in page', () => {
-  it('are the rows that may sign in, of OAuth types this release signs in with, in order', () => {
+  it('are the rows that may sign in, of OAuth, Web3 and SAML types this release signs in with, in order', () => {
     expect(signinProviders(app)).toEqual([
-      { name: 'gh', displayName: 'gh sign-in', type: 'GitHub', logo: '' },
-      { name: 'corp', displayName: 'corp', type: 'Custom', logo: '/files/corp.png' },
+      { name: 'gh', displayName: 'gh sign-in', owner: 'acme', category: 'OAuth', type: 'GitHub', logo: '' },
+      { name: 'corp', displayName: 'corp', owner: 'acme', category: 'OAuth', type: 'Custom', logo: '/files/corp.png' },
+      { name: 'wallet', displayName: 'MetaMask', owner: 'acme', category: 'Web3', type: 'MetaMask', logo: '' },
+      { name: 'corp-saml', displayName: 'corp-saml sign-in', owner: 'admin', category: 'SAML', type: 'Keycloak', logo: '' },
     ]);
     expect(signinProviders(null)).toEqual([]);
   });

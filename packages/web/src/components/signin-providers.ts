@@ -2,37 +2,68 @@ import { IMPLEMENTED_PROVIDER_TYPES } from '@gatehouse/entities/plain';
 
 /**
  * The identity providers a sign-in page offers (spec part 2 §3.1 provider rows): the application's
- * rows that may sign in (canSignIn) whose provider is an OAuth provider of a type this release signs
- * in with. get-app-login answers each row with its provider (name, type, logo).
+ * rows that may sign in (canSignIn) whose provider is an OAuth, Web3 or SAML provider of a type this
+ * release signs in with. get-app-login answers each row with its provider (name, type, logo).
  */
 export interface SigninProvider {
   /** The provider's name (the row's). */
   name: string;
   displayName: string;
+  /** The provider's owner (its organization, or admin for a shared one; get-saml-login names owner/name). */
+  owner: string;
+  /**
+   * OAuth (the browser visits the provider), Web3 (a wallet signs; components/web3-signin.ts) or
+   * SAML (the browser takes an AuthnRequest to the identity provider; components/saml-signin.ts).
+   */
+  category: 'OAuth' | 'Web3' | 'SAML';
   type: string;
   /** The provider's own logo (customLogo), '' for the type's icon. */
   logo: string;
 }
 
-const OAUTH_TYPES: readonly string[] = IMPLEMENTED_PROVIDER_TYPES.OAuth;
+const SIGNIN_TYPES: Record<SigninProvider['category'], readonly string[]> = {
+  OAuth: IMPLEMENTED_PROVIDER_TYPES.OAuth,
+  Web3: IMPLEMENTED_PROVIDER_TYPES.Web3,
+  SAML: IMPLEMENTED_PROVIDER_TYPES.SAML,
+};
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** A row's provider when it is an OAuth provider this release signs in with; null otherwise. */
-export function oauthProviderOf(row: unknown): SigninProvider | null {
+/** A row's provider when it is an OAuth, Web3 or SAML provider this release signs in with; null otherwise. */
+export function signinProviderOf(row: unknown): SigninProvider | null {
   if (!row || typeof row !== 'object') return null;
   const { name, provider } = row as { name?: unknown; provider?: unknown };
   if (!provider || typeof provider !== 'object') return null;
   const p = provider as Record<string, unknown>;
-  if (p.category !== 'OAuth' || !OAUTH_TYPES.includes(text(p.type))) return null;
-  return { name: text(name), displayName: text(p.displayName) || text(name), type: text(p.type), logo: text(p.customLogo) };
+  const category = p.category === 'OAuth' || p.category === 'Web3' || p.category === 'SAML' ? p.category : null;
+  if (!category || !SIGNIN_TYPES[category].includes(text(p.type))) return null;
+  return {
+    name: text(name),
+    displayName: text(p.displayName) || text(name),
+    owner: text(p.owner),
+    category,
+    type: text(p.type),
+    logo: text(p.customLogo),
+  };
 }
 
 /** The providers of the sign-in page's buttons, in the application's order. */
 export function signinProviders(app: Record<string, unknown> | null | undefined): SigninProvider[] {
   const rows = Array.isArray(app?.providers) ? (app.providers as unknown[]) : [];
   return rows.flatMap((row) => {
-    const provider = (row as { canSignIn?: unknown }).canSignIn === true ? oauthProviderOf(row) : null;
+    const provider = (row as { canSignIn?: unknown }).canSignIn === true ? signinProviderOf(row) : null;
+    return provider ? [provider] : [];
+  });
+}
+
+/**
+ * The providers of the sign-up page's Providers item: the rows that may sign up (canSignUp), of
+ * the kinds the sign-in page offers, in the application's order.
+ */
+export function signupProviders(app: Record<string, unknown> | null | undefined): SigninProvider[] {
+  const rows = Array.isArray(app?.providers) ? (app.providers as unknown[]) : [];
+  return rows.flatMap((row) => {
+    const provider = (row as { canSignUp?: unknown }).canSignUp === true ? signinProviderOf(row) : null;
     return provider ? [provider] : [];
   });
 }

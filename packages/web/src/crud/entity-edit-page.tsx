@@ -1,7 +1,7 @@
 import { allows, type FieldSpec, organizationOf, type Viewer } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Grid, Space, Typography, theme } from 'antd';
-import { type ComponentType, memo, type ReactNode, useMemo } from 'react';
+import { type ComponentType, Fragment, memo, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useAccount } from '../auth/account';
@@ -132,6 +132,8 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
   const renderField = (field: string): ReactNode => {
     const spec = def.fields[field] as FieldSpec<any>;
     const label = t(ui.fieldLabel?.(field, next) ?? `${def.name}.${field}`);
+    const tooltip = ui.fieldTooltip?.(field, next);
+    const Extra = ui.fieldExtras?.[field];
     const disabled = !isEditable(spec);
     const Control = ui.fieldControls?.[field] && memoized(ui.fieldControls[field]);
     const rule = ui.fieldRules?.[field];
@@ -157,8 +159,14 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
           ]
         : []),
     ];
-    return (
-      <Form.Item key={field} name={field} label={label} rules={rules.length > 0 ? rules : undefined}>
+    const item = (
+      <Form.Item
+        key={field}
+        name={field}
+        label={label}
+        tooltip={tooltip ? t(tooltip) : undefined}
+        rules={rules.length > 0 ? rules : undefined}
+      >
         {Control ? (
           <Control disabled={disabled} stored={stored} viewer={viewer} label={label} />
         ) : (
@@ -171,6 +179,13 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
           />
         )}
       </Form.Item>
+    );
+    if (!Extra) return item;
+    return (
+      <Fragment key={field}>
+        {item}
+        <Extra stored={stored} viewer={viewer} disabled={!canUpdate} />
+      </Fragment>
     );
   };
 

@@ -41,6 +41,18 @@ export function FieldInput({ spec, label, disabled, refScope, id, value, onChang
           style={{ width: '100%' }}
         />
       );
+    case 'money':
+      // Up to four decimal places (money.ts); the server rounds what has more.
+      return (
+        <InputNumber
+          {...common}
+          value={value as number | null}
+          onChange={change}
+          min={spec.min}
+          max={spec.max}
+          style={{ width: '100%' }}
+        />
+      );
     case 'enum':
       return (
         <Select

@@ -27,6 +27,18 @@ export interface ListEditorColumn<R> {
   /** The cell's value is not acceptable (shown in error colours). */
   invalid?: (row: R) => boolean;
   placeholder?: string;
+  /** An editor of its own for the cell (a server-searched picker), instead of the kind's. */
+  renderCell?: (cell: CellEditorProps, row: R, index: number, rows: readonly R[]) => ReactNode;
+}
+
+/** What a cell's own editor gets (see ListEditorColumn.renderCell). */
+export interface CellEditorProps {
+  value: unknown;
+  /** The cell's accessible name ("<column> of row <n>"). */
+  label: string;
+  disabled: boolean;
+  invalid: boolean;
+  onChange: (value: unknown) => void;
 }
 
 export interface ListEditorProps<R> {
@@ -148,18 +160,15 @@ export function ListEditor<R extends object>(props: ListEditorProps<R>) {
           if (column.absent?.(row, index, rows)) return null;
           const kind = typeof column.kind === 'function' ? column.kind(row) : column.kind;
           const options = typeof column.options === 'function' ? column.options(row, index, rows) : column.options;
-          return (
-            <Cell
-              kind={kind}
-              value={row[column.key]}
-              options={options}
-              label={t('general.rowCell', { column: column.title, row: index + 1 })}
-              placeholder={column.placeholder}
-              disabled={disabled || (column.disabled?.(row, index, rows) ?? false)}
-              invalid={column.invalid?.(row) ?? false}
-              onChange={(cell) => setCell(index, column.key, cell)}
-            />
-          );
+          const cell: CellEditorProps = {
+            value: row[column.key],
+            label: t('general.rowCell', { column: column.title, row: index + 1 }),
+            disabled: disabled || (column.disabled?.(row, index, rows) ?? false),
+            invalid: column.invalid?.(row) ?? false,
+            onChange: (next) => setCell(index, column.key, next),
+          };
+          if (column.renderCell) return column.renderCell(cell, row, index, rows);
+          return <Cell {...cell} kind={kind} options={options} placeholder={column.placeholder} />;
         },
       }),
     ),

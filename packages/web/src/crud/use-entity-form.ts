@@ -1,3 +1,4 @@
+import { fieldEntries } from '@gatehouse/entities';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
@@ -43,6 +44,12 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
 
   const save = async (exit: boolean) => {
     const record: Rec = { ...stored, ...fromFormValues(def, fields, form.getFieldsValue(fields)) };
+    // Sums of money move on the server (payments spend a balance): one is sent only when its input
+    // changed it, so that the value loaded with the page neither undoes a payment made since nor
+    // counts as a change the viewer may not make.
+    for (const [field, spec] of fieldEntries(def)) {
+      if (spec.kind === 'money' && record[field] === stored[field]) delete record[field];
+    }
     setBusy(true);
     try {
       unwrap(await update(def, owner, name, record));

@@ -200,6 +200,11 @@ export function verifyCode(body: { application: string; organization: string; us
   return request<unknown>('POST', '/api/verify-code', { body });
 }
 
+/** The signed-in user's new e-mail address or phone number, proven by the code sent to it (method reset). */
+export function resetEmailOrPhone(body: { type: 'email' | 'phone'; dest: string; code: string; countryCode?: string }) {
+  return request<unknown>('POST', '/api/reset-email-or-phone', { body });
+}
+
 /** The account a forgotten-password page looks for: data {name, email, phone} (masked), data2 what was typed. */
 export function getEmailAndPhone(organization: string, username: string) {
   return request<{ name: string; email: string; phone: string }, 'username' | 'email' | 'phone'>(
@@ -349,6 +354,15 @@ export function sendNotification(provider: string, body: { content: string; owne
   return request<unknown>('POST', '/api/send-notification', { query: { provider }, body });
 }
 
+/**
+ * Starts a sign-in (or a link) through the SAML provider owner/name (Casdoor's call): `relayState`
+ * is the sign-in to continue, base64 of {method, type, query, body, from}. data is the IdP's SSO
+ * URL with the AuthnRequest (data2 GET), or a page with the form posting it (data2 POST).
+ */
+export function getSamlLogin(id: string, relayState: string) {
+  return request<string, 'GET' | 'POST'>('GET', '/api/get-saml-login', { query: { id, relayState } });
+}
+
 /** An identity provider's SAML metadata, fetched by the server (a browser may not read it across origins); data is the XML. */
 export function fetchSamlMetadata(url: string) {
   return request<string>('POST', '/api/fetch-saml-metadata', { body: { url } });
@@ -420,6 +434,8 @@ export function providerLogin(body: {
   application: string;
   provider: string;
   code: string;
+  /** A SAML provider's response (Casdoor's field), instead of a code. */
+  samlResponse?: string;
   state: string;
   redirectUri: string;
   method: string;

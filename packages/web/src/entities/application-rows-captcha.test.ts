@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PROVIDER_RULE_OPTIONS, providerRowAfterChange, providerRows, providerRuleOptions } from './application-rows';
+import {
+  PROVIDER_RULE_OPTIONS,
+  providerChoices,
+  providerRowAfterChange,
+  providerRows,
+  providerRuleOptions,
+} from './application-rows';
 
 const captchaNames = new Set(['provider_captcha_default', 'turnstile']);
 
@@ -15,5 +21,36 @@ describe('provider rows and captcha rules', () => {
     expect(providerRowAfterChange(row, captchaNames).rule).toBe('None');
     expect(providerRowAfterChange({ ...row, rule: 'Always' }, captchaNames).rule).toBe('Always');
     expect(providerRowAfterChange({ ...row, name: 'github', rule: 'OneTap' }, captchaNames).rule).toBe('OneTap');
+  });
+});
+
+describe("the choices of a provider row's picker", () => {
+  const choice = (owner: string, name: string, category = 'OAuth', type = 'GitHub') => ({
+    owner,
+    name,
+    displayName: name,
+    category,
+    type,
+  });
+
+  it("are one per name, the organization's own over a shared one, without the names other rows list", () => {
+    const found = [
+      choice('admin', 'github'),
+      choice('acme', 'github', 'OAuth', 'Custom'),
+      choice('admin', 'mail', 'Email', 'Default'),
+      choice('acme', 'sms', 'SMS', 'Twilio SMS'),
+      choice('globex', 'theirs'),
+      choice('admin', 'captcha', 'Captcha', 'Default'),
+    ];
+    expect(providerChoices(found, 'acme', ['sms'])).toEqual([
+      choice('acme', 'github', 'OAuth', 'Custom'),
+      choice('admin', 'mail', 'Email', 'Default'),
+      choice('admin', 'captcha', 'Captcha', 'Default'),
+    ]);
+    // The shared one stays when the organization has none of that name, whatever the order found.
+    expect(providerChoices([choice('acme', 'github'), choice('admin', 'github')], 'acme', [])).toEqual([
+      choice('acme', 'github'),
+    ]);
+    expect(providerChoices([choice('admin', 'github')], 'acme', ['github'])).toEqual([]);
   });
 });

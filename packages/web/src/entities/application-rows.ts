@@ -1,4 +1,5 @@
 import {
+  ADMIN_OWNER,
   type ApplicationProvider,
   type CustomScope,
   PROVIDER_RULES,
@@ -141,6 +142,34 @@ export function providerRowAfterChange(next: ApplicationProvider, captchaNames: 
   const rules: readonly string[] = PROVIDER_RULES.captcha;
   if (captchaNames.has(next.name) && !rules.includes(next.rule)) return { ...next, rule: 'None' };
   return next;
+}
+
+/** A provider an application may list, as its Providers table shows it. */
+export interface ProviderChoice {
+  owner: string;
+  name: string;
+  displayName: string;
+  category: string;
+  type: string;
+}
+
+/**
+ * The choices of a row's provider picker from the providers found: one per name, the
+ * organization's own over a shared one of the same name (as the sign-in pages choose), without
+ * the names the other rows already list.
+ */
+export function providerChoices(
+  found: readonly ProviderChoice[],
+  organization: string,
+  taken: readonly string[],
+): ProviderChoice[] {
+  const byName = new Map<string, ProviderChoice>();
+  for (const choice of found) {
+    if (choice.owner !== organization && choice.owner !== ADMIN_OWNER) continue;
+    const seen = byName.get(choice.name);
+    if (!seen || (seen.owner === ADMIN_OWNER && choice.owner === organization)) byName.set(choice.name, choice);
+  }
+  return [...byName.values()].filter((choice) => !taken.includes(choice.name));
 }
 
 export const providerRows = {

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { ListEditor, type ListEditorColumn, type ListEditorProps, StringListEditor } from '../crud/list-editor';
 import { getList, unwrap } from '../data/provider';
+import { ProviderNameCell } from './application-provider-cell';
 import {
   customScopeRows,
   providerRowAfterChange,
@@ -231,12 +232,28 @@ export function SigninItemsTable({ id, value, onChange, disabled, label }: Field
   );
 }
 
-/** The provider rows; the rule column offers None, Dynamic and Always on rows naming a Captcha provider. */
-const providersSpec = (captchaNames: ReadonlySet<string>): RowsTableSpec<ApplicationProvider> => ({
+/**
+ * The provider rows: each names a provider the organization may use, picked on the server's list
+ * (application-provider-cell.tsx); the rule column offers None, Dynamic and Always on rows naming
+ * a Captcha provider.
+ */
+const providersSpec = (organization: string, captchaNames: ReadonlySet<string>): RowsTableSpec<ApplicationProvider> => ({
   empty: () => [],
   rules: { ...providerRows, onCellChange: (next) => providerRowAfterChange(next, captchaNames) },
   columns: (t) => [
-    { key: 'name', title: title(t, 'name'), kind: 'text', invalid: (row) => row.name.trim() === '' },
+    {
+      key: 'name',
+      title: title(t, 'name'),
+      kind: 'select',
+      invalid: (row) => row.name.trim() === '',
+      renderCell: (cell, _row, index, rows) => (
+        <ProviderNameCell
+          cell={cell}
+          organization={organization}
+          taken={rows.filter((_, i) => i !== index).map((other) => other.name)}
+        />
+      ),
+    },
     { key: 'canSignUp', title: title(t, 'canSignUp'), kind: 'switch' },
     { key: 'canSignIn', title: title(t, 'canSignIn'), kind: 'switch' },
     { key: 'canUnlink', title: title(t, 'canUnlink'), kind: 'switch' },
@@ -244,7 +261,6 @@ const providersSpec = (captchaNames: ReadonlySet<string>): RowsTableSpec<Applica
     { key: 'signupGroup', title: title(t, 'signupGroup'), kind: 'text' },
     { key: 'rule', title: title(t, 'rule'), kind: 'select', options: (row) => providerRuleOptions(row, captchaNames) },
   ],
-  hint: 'application.providersHint',
 });
 
 /** The names of the Captcha providers an organization's applications may use (its own and the shared ones). */
@@ -262,9 +278,10 @@ function useCaptchaProviderNames(organization: string): ReadonlySet<string> {
 }
 
 export function ProvidersTable(props: FieldControlProps) {
-  const organization = Form.useWatch('organization');
-  const captchaNames = useCaptchaProviderNames(typeof organization === 'string' ? organization : '');
-  const spec = useMemo(() => providersSpec(captchaNames), [captchaNames]);
+  const watched = Form.useWatch('organization');
+  const organization = typeof watched === 'string' ? watched : '';
+  const captchaNames = useCaptchaProviderNames(organization);
+  const spec = useMemo(() => providersSpec(organization, captchaNames), [organization, captchaNames]);
   return <RowsTable {...props} spec={spec} />;
 }
 

@@ -1,5 +1,6 @@
 import {
   CUSTOM_HTTP_CONTENT_TYPES,
+  CUSTOM_HTTP_SMS_MAPPING_KEYS,
   isHttpHeaderName,
   isImplementedProviderType,
   mappingKeys,
@@ -14,6 +15,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { ListEditor } from '../crud/list-editor';
+import { endpointDefaults, smsMappingDefault } from './provider-fields';
 import type { FieldControlProps } from './registry';
 
 /** The provider form's own inputs (spec part 2 §2.7): choices that follow the category and type, headers, user mapping. */
@@ -167,18 +169,42 @@ export function HttpHeadersTable({ id, value, onChange, disabled, label }: Field
 }
 
 /**
+ * The endpoint: for the vendor types whose API address it replaces, an optional advanced setting
+ * whose placeholder shows the addresses used while it is empty.
+ */
+export function EndpointField({ id, value, onChange, disabled }: FieldControlProps) {
+  const category = asText(Form.useWatch('category'));
+  const type = asText(Form.useWatch('type'));
+  const defaults = endpointDefaults({ category, type });
+  return (
+    <Input
+      id={id}
+      disabled={disabled}
+      value={asText(value)}
+      onChange={(e) => onChange?.(e.target.value)}
+      inputMode="url"
+      placeholder={defaults?.join(', ')}
+    />
+  );
+}
+
+/**
  * The user mapping: one input per key of the provider's kind (OAuth: the claims that fill the
- * user; custom HTTP e-mail: the body parameters of the message). Required keys left empty are
- * marked; the form's rule refuses to save them ('This field is required').
+ * user; custom HTTP e-mail: the body parameters of the message; custom HTTP SMS: the parameters of
+ * the number and the text, each showing the name sent while it is empty). Required keys left
+ * empty are marked; the form's rule refuses to save them ('This field is required').
  */
 export function UserMappingField({ id, value, onChange, disabled, label }: FieldControlProps) {
   const { t } = useTranslation();
   const category = asText(Form.useWatch('category'));
   const type = asText(Form.useWatch('type'));
+  const title = asText(Form.useWatch('title'));
   const [mapping, setMapping] = useJsonValue<Record<string, string>>(value, onChange, () => ({}));
   const kind = userMappingKind(category, type);
-  if (!kind) return null;
-  const { keys, required } = mappingKeys(kind);
+  const sms = category === 'SMS' && type === 'Custom HTTP SMS';
+  if (!kind && !sms) return null;
+  const { keys, required } = kind ? mappingKeys(kind) : { keys: CUSTOM_HTTP_SMS_MAPPING_KEYS, required: [] as string[] };
+  const hint = sms ? 'provider.mapping.hintSms' : kind === 'user' ? 'provider.mapping.hintUser' : 'provider.mapping.hintEmail';
   const set = (key: string, text: string) => {
     const next = { ...mapping };
     if (text === '') delete next[key];
@@ -188,7 +214,7 @@ export function UserMappingField({ id, value, onChange, disabled, label }: Field
   return (
     <fieldset id={id} aria-label={label} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {t(kind === 'user' ? 'provider.mapping.hintUser' : 'provider.mapping.hintEmail')}
+        {t(hint)}
       </Typography.Paragraph>
       <Flex vertical gap={8}>
         {keys.map((key) => {
@@ -213,6 +239,7 @@ export function UserMappingField({ id, value, onChange, disabled, label }: Field
                 aria-required={isRequired || undefined}
                 aria-invalid={missing || undefined}
                 status={missing ? 'error' : undefined}
+                placeholder={sms ? smsMappingDefault(key, { title }) : undefined}
                 onChange={(e) => set(key, e.target.value)}
               />
             </Flex>

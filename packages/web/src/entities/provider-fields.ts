@@ -1,4 +1,10 @@
-import { PROVIDER_METHODS, PROVIDER_SUB_TYPES, type ProviderCategory, userMappingKind } from '@gatehouse/entities/plain';
+import {
+  PROVIDER_METHODS,
+  PROVIDER_SUB_TYPES,
+  type ProviderCategory,
+  userMappingKind,
+  vendorApiDefaults,
+} from '@gatehouse/entities/plain';
 import type { Rec } from '../data/provider';
 
 /**
@@ -28,6 +34,9 @@ const CUSTOM_HTTP: Partial<Record<ProviderCategory, string>> = {
   Notification: 'Custom HTTP',
 };
 export const isCustomHttp = (k: Kind) => CUSTOM_HTTP[k.category as ProviderCategory] === k.type;
+const isCustomHttpSms = (k: Kind) => k.category === 'SMS' && isCustomHttp(k);
+/** Vendor types whose API address the optional endpoint replaces (an advanced setting). */
+const hasEndpointOverride = (k: Kind) => vendorApiDefaults(k.category, k.type) !== null;
 
 /** Kinds configured without a client ID and secret (or with the secret only, see below). */
 function withoutClientKeys(k: Kind): boolean {
@@ -160,7 +169,8 @@ const VISIBLE: Record<string, (k: Kind) => boolean> = {
     (k.category === 'Storage' && k.type !== 'Local File System') ||
     k.category === 'Face ID' ||
     (k.category === 'Email' && ['Custom HTTP Email', 'SendGrid'].includes(k.type)) ||
-    (k.category === 'SMS' && k.type === 'Custom HTTP SMS'),
+    isCustomHttpSms(k) ||
+    hasEndpointOverride(k),
   idP: (k) => k.category === 'SAML',
   issuerUrl: (k) => k.category === 'SAML' || hasContentType(k),
   intranetEndpoint: (k) => k.category === 'Storage' && !STORAGE_WITHOUT_INTRANET.includes(k.type),
@@ -180,9 +190,11 @@ const VISIBLE: Record<string, (k: Kind) => boolean> = {
   customLogo: isCustomOAuth,
   scopes: (k) => isCustomOAuth(k) || (k.category === 'OAuth' && k.type === 'WeCom'),
   emailRegex: (k) => k.category === 'OAuth',
-  cert: (k) => k.category === 'Payment' && ['Alipay', 'WeChat Pay'].includes(k.type),
+  // SAML: the cert that signs AuthnRequests when Sign request is on.
+  cert: (k) => (k.category === 'Payment' && ['Alipay', 'WeChat Pay'].includes(k.type)) || k.category === 'SAML',
   httpHeaders: isCustomHttp,
-  userMapping: (k) => userMappingKind(k.category, k.type) !== null,
+  // OAuth: the claims that fill the user; custom HTTP e-mail and SMS: the request's parameters.
+  userMapping: (k) => userMappingKind(k.category, k.type) !== null || isCustomHttpSms(k),
   title: (k) =>
     k.category === 'Email' ||
     (k.category === 'SMS' && isCustomHttp(k)) ||
@@ -282,13 +294,52 @@ const LABELS: Record<string, (k: Kind) => string | undefined> = {
     const receiver = notificationReceiver(k.type);
     return label(receiver ?? 'testNotification');
   },
-  endpoint: (k) => (k.category === 'SAML' ? label('samlEndpoint') : undefined),
+  endpoint: (k) => {
+    if (k.category === 'SAML') return label('samlEndpoint');
+    if (isCustomHttp(k)) return label('endpointUrl');
+    return hasEndpointOverride(k) ? label('apiEndpoint') : undefined;
+  },
+  userMapping: (k) => (isCustomHttpSms(k) ? label('parameterMapping') : undefined),
   templateCode: (k) => (k.category === 'SMS' && SMS_TEXT_TEMPLATE.includes(k.type) ? label('messageTemplate') : undefined),
   domain: (k) => (k.category === 'OAuth' && k.type.startsWith('AzureAD') ? label('tenantId') : undefined),
   issuerUrl: (k) => (hasContentType(k) ? label('contentType') : undefined),
+  cert: (k) => (k.category === 'SAML' ? label('signingCert') : undefined),
 };
 
 /** The i18n key of a field's label for the values being edited, when it is not the field's own. */
 export function providerFieldLabel(field: string, values: Rec): string | undefined {
   return LABELS[field]?.(kindOf(values));
+}
+
+const tip = (key: string) => `provider.tooltip.${key}`;
+
+const TOOLTIPS: Record<string, (k: Kind) => string | undefined> = {
+  endpoint: (k) => {
+    if (hasEndpointOverride(k)) return tip('apiEndpoint');
+    return isCustomHttp(k) ? tip('customHttpEndpoint') : undefined;
+  },
+  method: (k) => (isCustomHttp(k) ? tip('customHttpMethod') : undefined),
+  title: (k) => (isCustomHttpSms(k) ? tip('smsParameter') : undefined),
+  userMapping: (k) => (isCustomHttpSms(k) ? tip('smsMapping') : undefined),
+};
+
+/** The i18n key of the explanation shown beside a field's label for the values being edited, if any. */
+export function providerFieldTooltip(field: string, values: Rec): string | undefined {
+  return TOOLTIPS[field]?.(kindOf(values));
+}
+
+/** The default addresses a vendor type's endpoint replaces (the input's placeholder), or null. */
+export function endpointDefaults(values: Rec): readonly string[] | null {
+  const k = kindOf(values);
+  return vendorApiDefaults(k.category, k.type);
+}
+
+/**
+ * What the custom HTTP SMS type sends a parameter as when its mapping leaves it empty (the
+ * server's rule, integrations/sms/custom-http.ts): the number as phoneNumber, the text under the
+ * Parameter field's name, else code.
+ */
+export function smsMappingDefault(key: string, values: Rec): string {
+  if (key === 'phoneNumber') return 'phoneNumber';
+  return String(values.title ?? '').trim() || 'code';
 }

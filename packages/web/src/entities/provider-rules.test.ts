@@ -10,12 +10,15 @@ import { describe, expect, it } from 'vitest';
 import {
   canSendTestSms,
   captchaPreviewState,
+  endpointDefaults,
   httpHeadersProblem,
   providerFieldLabel,
+  providerFieldTooltip,
   providerFieldVisible,
   providerOnLoad,
   providerValuesChange,
   samlMetadataValues,
+  smsMappingDefault,
   testPhoneNumber,
   userMappingProblem,
 } from './provider-rules';
@@ -197,7 +200,7 @@ describe('provider form fields by category and type (spec part 2 §2.7)', () => 
     expect(custom).toEqual(expect.arrayContaining(['endpoint', 'method', 'issuerUrl', 'httpHeaders', 'title']));
     expect(custom).not.toEqual(expect.arrayContaining(['clientId']));
     expect(custom).not.toContain('signName');
-    expect(custom).not.toContain('userMapping');
+    expect(custom).toContain('userMapping');
     expect(providerFieldLabel('title', { category: 'SMS', type: 'Custom HTTP SMS' })).toBe('provider.label.parameter');
     // The custom type sends its template as the text, %s replaced by the code (as Twilio does).
     expect(custom).toContain('templateCode');
@@ -294,6 +297,78 @@ describe('provider form fields by category and type (spec part 2 §2.7)', () => 
       expect(shown(values)).not.toContain('clientSecret');
     }
     expect(shown({ category: 'Payment', type: 'Alipay' })).toEqual(expect.arrayContaining(['clientId', 'clientSecret', 'cert']));
+  });
+});
+
+describe('custom HTTP SMS and the endpoints of vendor APIs', () => {
+  const customSms = (method: string) => ({ category: 'SMS', type: 'Custom HTTP SMS', method, title: 'code' });
+
+  it('custom HTTP SMS: endpoint URL, method, content type for bodies, headers, parameter and mapping, all labelled', () => {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+      const fields = shown(customSms(method));
+      expect(fields).toEqual(
+        expect.arrayContaining(['endpoint', 'method', 'httpHeaders', 'userMapping', 'title', 'templateCode', 'receiver']),
+      );
+      // The content type only matters for a body (GET sends the query string).
+      expect(fields.includes('issuerUrl'), method).toBe(method !== 'GET');
+    }
+    const values = customSms('POST');
+    expect(providerFieldLabel('endpoint', values)).toBe('provider.label.endpointUrl');
+    expect(providerFieldLabel('issuerUrl', values)).toBe('provider.label.contentType');
+    expect(providerFieldLabel('userMapping', values)).toBe('provider.label.parameterMapping');
+    expect(providerFieldLabel('title', values)).toBe('provider.label.parameter');
+    expect(providerFieldTooltip('endpoint', values)).toBe('provider.tooltip.customHttpEndpoint');
+    expect(providerFieldTooltip('method', values)).toBe('provider.tooltip.customHttpMethod');
+    expect(providerFieldTooltip('title', values)).toBe('provider.tooltip.smsParameter');
+    expect(providerFieldTooltip('userMapping', values)).toBe('provider.tooltip.smsMapping');
+    // Its mapping is optional: nothing to require, and OAuth's labels stay OAuth's.
+    expect(userMappingProblem('{}', values)).toBeNull();
+    expect(providerFieldLabel('userMapping', { category: 'OAuth', type: 'GitHub' })).toBeUndefined();
+    expect(providerFieldTooltip('userMapping', { category: 'OAuth', type: 'GitHub' })).toBeUndefined();
+  });
+
+  it("custom HTTP SMS sends the number as phoneNumber and the text under the Parameter's name unless mapped", () => {
+    expect(smsMappingDefault('phoneNumber', { title: 'text' })).toBe('phoneNumber');
+    expect(smsMappingDefault('content', { title: ' text ' })).toBe('text');
+    expect(smsMappingDefault('content', { title: '' })).toBe('code');
+  });
+
+  it('vendor types show their API endpoint as an optional advanced field, with the addresses it replaces', () => {
+    const vendors = [
+      { category: 'SMS', type: 'Twilio SMS', defaults: ['https://api.twilio.com'] },
+      { category: 'SMS', type: 'Aliyun SMS', defaults: ['https://dysmsapi.aliyuncs.com'] },
+      { category: 'Notification', type: 'Slack', defaults: ['https://slack.com'] },
+      { category: 'Notification', type: 'Telegram', defaults: ['https://api.telegram.org'] },
+      { category: 'Captcha', type: 'reCAPTCHA v2', defaults: ['https://www.google.com/recaptcha/api/siteverify'] },
+      { category: 'Captcha', type: 'reCAPTCHA v3', defaults: ['https://www.google.com/recaptcha/api/siteverify'] },
+      { category: 'Captcha', type: 'hCaptcha', defaults: ['https://api.hcaptcha.com/siteverify'] },
+      {
+        category: 'Captcha',
+        type: 'Cloudflare Turnstile',
+        defaults: ['https://challenges.cloudflare.com/turnstile/v0/siteverify'],
+      },
+      { category: 'OAuth', type: 'GitHub', defaults: ['https://github.com', 'https://api.github.com'] },
+    ];
+    for (const { defaults, ...values } of vendors) {
+      expect(shown(values), values.type).toContain('endpoint');
+      expect(providerFieldLabel('endpoint', values), values.type).toBe('provider.label.apiEndpoint');
+      expect(providerFieldTooltip('endpoint', values), values.type).toBe('provider.tooltip.apiEndpoint');
+      expect(endpointDefaults(values), values.type).toEqual(defaults);
+    }
+    // Types that call no vendor API of ours have no such field.
+    for (const values of [
+      { category: 'Captcha', type: 'Default' },
+      { category: 'Notification', type: 'DingTalk' },
+      { category: 'OAuth', type: 'Custom' },
+      { category: 'SMS', type: 'Tencent Cloud SMS' },
+    ]) {
+      expect(shown(values), values.type).not.toContain('endpoint');
+      expect(endpointDefaults(values)).toBeNull();
+    }
+    // Where the endpoint is the service itself, it keeps its own label and no tooltip.
+    expect(providerFieldLabel('endpoint', { category: 'Storage', type: 'AWS S3' })).toBeUndefined();
+    expect(providerFieldTooltip('endpoint', { category: 'Storage', type: 'AWS S3' })).toBeUndefined();
+    expect(providerFieldTooltip('endpoint', { category: 'SAML', type: 'Keycloak' })).toBeUndefined();
   });
 });
 

@@ -20,7 +20,14 @@ import { parseJson } from '../crud/json-value';
 import type { Rec } from '../data/provider';
 import { isCustomOAuth, type Kind, kindOf } from './provider-fields';
 
-export { notificationReceiver, providerFieldLabel, providerFieldVisible } from './provider-fields';
+export {
+  endpointDefaults,
+  notificationReceiver,
+  providerFieldLabel,
+  providerFieldTooltip,
+  providerFieldVisible,
+  smsMappingDefault,
+} from './provider-fields';
 
 /**
  * The provider form's rules (spec part 2 §2.7, §4.2, §5.2), pure so that they are tested without a

@@ -1,12 +1,13 @@
-import { CloudDownloadOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { busyLoading } from '../components/busy';
+import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
 import { fetchSamlMetadata, unwrap } from '../data/provider';
 import { samlMetadataValues } from './provider-rules';
-import type { FieldControlProps } from './registry';
+import type { FieldControlProps, SectionExtraProps } from './registry';
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -88,4 +89,40 @@ export function ProviderMetadataField({ id, value, onChange, disabled }: FieldCo
       </div>
     </Flex>
   );
+}
+
+/** This server's assertion consumer service, which is also its SP entity ID (as Casdoor's). */
+export const spAcsUrl = (origin: string) => `${origin}/api/acs`;
+
+/**
+ * What the identity provider's administrator configures for this service provider, after the
+ * IdP settings of a SAML provider (Casdoor's "SP ACS URL" and "SP Entity ID"): read-only, copyable.
+ */
+export function SamlSpAddresses(_props: SectionExtraProps) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const category = asText(Form.useWatch('category'));
+  if (category !== 'SAML') return null;
+  const url = spAcsUrl(window.location.origin);
+  const rows = [
+    { key: 'spAcsUrl', id: 'provider-sp-acs-url' },
+    { key: 'spEntityId', id: 'provider-sp-entity-id' },
+  ];
+  const copy = () =>
+    copyText(url).then(
+      () => feedback.success('general.copied'),
+      (error) => feedback.error(error),
+    );
+  return rows.map(({ key, id }) => (
+    <Form.Item key={key} label={t(`provider.${key}`)} htmlFor={id}>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input id={id} value={url} readOnly />
+        <Button
+          icon={<CopyOutlined aria-hidden />}
+          aria-label={t('general.copyField', { field: t(`provider.${key}`) })}
+          onClick={() => void copy()}
+        />
+      </Space.Compact>
+    </Form.Item>
+  ));
 }

@@ -1,39 +1,43 @@
 import { SharedOwnerSelect } from '../crud/shared-owner-select';
 import {
   ClientSecret2Field,
+  EndpointField,
   HttpHeadersTable,
   IssuerUrlField,
   MethodSelect,
-  ProviderTypeSelect,
   SubTypeSelect,
   UserMappingField,
 } from './provider-controls';
 import {
   httpHeadersProblem,
   providerFieldLabel,
+  providerFieldTooltip,
   providerFieldVisible,
   providerOnLoad,
   providerValuesChange,
   userMappingProblem,
 } from './provider-rules';
-import { ProviderMetadataField } from './provider-saml';
+import { ProviderMetadataField, SamlSpAddresses } from './provider-saml';
 import { ProviderTestField } from './provider-tests';
+import { ProviderTypeField } from './provider-type-field';
 import type { EntityOverrides } from './registry';
 
 /**
  * Providers (spec part 2 §2.6, §2.7, §4.2, §5.2): the list is the definition's; the form shows the
- * fields of the chosen category and type under their labels (provider-rules.ts), with the type,
- * header, user-mapping, SAML-metadata and test controls. Shared providers (owner admin) are
+ * fields of the chosen category and type under their labels (provider-rules.ts), with the type
+ * (and, for Payment providers, what the type does: provider-payment.ts), header, user-mapping,
+ * SAML-metadata and test controls. Shared providers (owner admin) are
  * read-only for organization administrators, as the definition's access rules say.
  */
 const overrides: EntityOverrides = {
   fieldControls: {
     owner: SharedOwnerSelect,
-    type: ProviderTypeSelect,
+    type: ProviderTypeField,
     clientSecret2: ClientSecret2Field,
     subType: SubTypeSelect,
     method: MethodSelect,
     issuerUrl: IssuerUrlField,
+    endpoint: EndpointField,
     metadata: ProviderMetadataField,
     httpHeaders: HttpHeadersTable,
     userMapping: UserMappingField,
@@ -41,6 +45,9 @@ const overrides: EntityOverrides = {
   },
   fieldVisible: providerFieldVisible,
   fieldLabel: providerFieldLabel,
+  fieldTooltip: providerFieldTooltip,
+  // SAML: the ACS URL and entity ID the identity provider is configured with, after the IdP's settings.
+  fieldExtras: { issuerUrl: SamlSpAddresses },
   fieldRules: { userMapping: userMappingProblem, httpHeaders: httpHeadersProblem },
   onLoad: providerOnLoad,
   onValuesChange: (changed, all, { account }) =>

@@ -95,6 +95,8 @@ export interface EntityOverrides {
   fieldVisible?: (field: string, values: Rec, viewer: Viewer | null) => boolean;
   /** The i18n key of a field's label when it depends on the values (default `<entity>.<field>`). */
   fieldLabel?: (field: string, values: Rec) => string | undefined;
+  /** The i18n key of a field's explanation (a tooltip beside its label), given the values; none by default. */
+  fieldTooltip?: (field: string, values: Rec) => string | undefined;
   /**
    * Form rules of single fields beyond their kind's: given the input's value and all values (form
    * shape), the i18n key of the problem, or null. The form refuses to save while one applies.
@@ -107,6 +109,11 @@ export interface EntityOverrides {
    * key: previews, copyable addresses and the like, which are not fields.
    */
   sectionExtras?: Record<string, ComponentType<SectionExtraProps>>;
+  /**
+   * Content shown right after a field's row while the field is shown, by field name: read-only
+   * values that belong beside it (a provider's SP addresses after its IdP settings).
+   */
+  fieldExtras?: Record<string, ComponentType<SectionExtraProps>>;
   /**
    * Blocks after the fields of a form without sections that are not fields either (the user's
    * linked accounts); not shown in add mode.

@@ -1,4 +1,4 @@
-import { allows, isGlobalAdmin } from '@gatehouse/entities/plain';
+import { allows, isGlobalAdmin, PROVIDER_TYPES } from '@gatehouse/entities/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,8 @@ import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
 import { ProviderIcon } from '../components/provider-buttons';
-import { oauthProviderOf, type SigninProvider } from '../components/signin-providers';
+import { signInWithSaml } from '../components/saml-signin';
+import { type SigninProvider, signinProviderOf } from '../components/signin-providers';
 import {
   getUserApplication,
   getUserIdentities,
@@ -32,7 +33,7 @@ interface ProviderLine extends SigninProvider {
 function providerLines(application: Rec | null | undefined, identities: LinkedIdentity[]): ProviderLine[] {
   const rows = Array.isArray(application?.providers) ? (application.providers as Rec[]) : [];
   const lines: ProviderLine[] = rows.flatMap((row) => {
-    const provider = oauthProviderOf(row);
+    const provider = signinProviderOf(row);
     if (!provider) return [];
     const identity = identities.find((item) => item.providerName === provider.name) ?? null;
     return [{ ...provider, canUnlink: row.canUnlink === true, identity }];
@@ -40,7 +41,8 @@ function providerLines(application: Rec | null | undefined, identities: LinkedId
   for (const identity of identities) {
     if (lines.some((line) => line.name === identity.providerName)) continue;
     const { providerName: name, providerType: type } = identity;
-    lines.push({ name, displayName: name, type, logo: '', canUnlink: false, identity });
+    const category = PROVIDER_TYPES.Web3.includes(type) ? 'Web3' : 'OAuth';
+    lines.push({ name, displayName: name, owner: '', category, type, logo: '', canUnlink: false, identity });
   }
   return lines;
 }
@@ -84,6 +86,16 @@ export function ThirdPartyLogins({ stored, viewer }: SectionExtraProps) {
     setBusy(line.name);
     try {
       const from = `${window.location.pathname}${window.location.search}`;
+      if (line.category === 'Web3') {
+        // The wallet signs here; /callback links the address (the module is loaded only now).
+        const { signInWithWallet } = await import('../components/web3-signin');
+        window.location.assign(await signInWithWallet(t, { provider: line.name, method: 'link', from }));
+        return;
+      }
+      if (line.category === 'SAML') {
+        await signInWithSaml(t, line, { method: 'link', from });
+        return;
+      }
       const url = unwrap(await providerAuthUrl({ provider: line.name, method: 'link', from })).data;
       window.location.assign(String(url));
     } catch (error) {

@@ -1,6 +1,7 @@
 import { isAdmin } from '@gatehouse/entities';
 import { ConsentsField } from './consents-field';
 import type { EntityOverrides } from './registry';
+import { EmailField, PhoneField } from './reset-address';
 import { SetPasswordField } from './set-password';
 import { ThirdPartyLogins } from './third-party-logins';
 
@@ -8,7 +9,8 @@ import { ThirdPartyLogins } from './third-party-logins';
 const USER_LIST_URL_KEY = 'userListUrl';
 
 const overrides: EntityOverrides = {
-  fieldControls: { password: SetPasswordField, applicationScopes: ConsentsField },
+  // E-mail and phone: typed by administrators, reset with a code by the user themself.
+  fieldControls: { password: SetPasswordField, applicationScopes: ConsentsField, email: EmailField, phone: PhoneField },
   // Linked accounts of identity providers (Casdoor's "3rd-party logins" item), after the fields.
   formExtras: [ThirdPartyLogins],
   exitPath: (viewer) => sessionStorage.getItem(USER_LIST_URL_KEY) ?? (isAdmin(viewer) ? '/users' : '/'),

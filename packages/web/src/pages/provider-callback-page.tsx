@@ -1,4 +1,5 @@
 import { LoadingOutlined } from '@ant-design/icons';
+import { WEB3_TOKEN_PREFIX } from '@gatehouse/entities/plain';
 import { Button, Result } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +43,28 @@ function nextStep(flow: ProviderState, data: unknown, data2: unknown): Next {
 }
 
 /**
+ * A Web3 sign-in's code: the token the wallet signed, kept in localStorage under the key the query
+ * names (Casdoor's web3AuthTokenKey; URLs are too short for the token). null without that key.
+ */
+function web3Code(params: URLSearchParams): string | null {
+  const key = params.get('web3AuthTokenKey');
+  if (!key?.startsWith(WEB3_TOKEN_PREFIX)) return null;
+  return localStorage.getItem(key) ?? '';
+}
+
+/**
+ * A SAML sign-in's response: the ACS (/api/acs) puts it in the fragment of this page's address,
+ * which no server receives; it is taken out of the address (and so the history) at once. null
+ * without one.
+ */
+function samlResponseOf(): string | null {
+  const value = new URLSearchParams(window.location.hash.slice(1)).get('SAMLResponse');
+  if (value === null) return null;
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  return value;
+}
+
+/**
  * /callback, where identity providers send the browser back (Casdoor's AuthCallback): posts the
  * code and the state to /api/login as Casdoor's page does. The server takes the sign-in request
  * from the state; the page then continues it (the console, the application of an OAuth, SAML or
@@ -59,9 +82,15 @@ export default function ProviderCallbackPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const code = params.get('code') ?? '';
+    const web3 = web3Code(params);
+    const samlResponse = samlResponseOf();
+    const code = params.get('code') ?? web3 ?? samlResponse ?? '';
     if (!flow) {
       setError(t('callback.invalidState'));
+      return;
+    }
+    if (web3 === '') {
+      setError(t('callback.web3TokenMissing'));
       return;
     }
     if (!code) {
@@ -72,7 +101,8 @@ export default function ProviderCallbackPage() {
       type: flow.type,
       application: flow.body.application ?? '',
       provider: flow.provider,
-      code,
+      // Casdoor's page posts a SAML provider's response as samlResponse.
+      ...(samlResponse !== null && code === samlResponse ? { code: '', samlResponse } : { code }),
       state: params.get('state') ?? '',
       redirectUri: `${window.location.origin}/callback`,
       method: flow.method,

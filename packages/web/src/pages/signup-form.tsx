@@ -6,9 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { AgreementItem } from '../components/agreement-item';
 import { AppLink } from '../components/app-link';
 import { busyLoading } from '../components/busy';
+import { ProviderButtons } from '../components/provider-buttons';
 import { SendCodeInput } from '../components/send-code-input';
+import type { ProviderSigninRequest } from '../data/provider';
 import {
   fieldViolation,
+  providersRule,
   type SignupApplication,
   type SignupField,
   type SignupFormValues,
@@ -24,6 +27,8 @@ interface Props {
   invitationCode: string;
   /** Where "sign in now" goes. */
   signinLink: string;
+  /** The sign-in request the identity providers' buttons carry (signing up through a provider continues it). */
+  providerSignin: ProviderSigninRequest;
   busy: boolean;
   /** The server's refusal, shown as it came. */
   error: string | null;
@@ -63,7 +68,7 @@ function regionNames(language: string): Intl.DisplayNames | null {
  * each checked as the server will check it (the server checks everything again), the agreement
  * with its terms of use in a dialog, the Sign Up button and the way back to the sign-in page.
  */
-export function SignupForm({ app, termsOfUse, invitationCode, signinLink, busy, error, onSubmit }: Props) {
+export function SignupForm({ app, termsOfUse, invitationCode, signinLink, providerSignin, busy, error, onSubmit }: Props) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<SignupFormValues>();
   const fields = useMemo(() => {
@@ -237,10 +242,19 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, busy, 
             </Flex>
           </>
         );
+      case 'providers':
+        return (
+          <ProviderButtons
+            app={{ providers: app.providers }}
+            rule={providersRule(field.row)}
+            request={providerSignin}
+            purpose="signup"
+          />
+        );
     }
   };
 
-  const firstInput = fields.findIndex((f) => !['text', 'button', 'agreement'].includes(f.kind));
+  const firstInput = fields.findIndex((f) => !['text', 'button', 'agreement', 'providers'].includes(f.kind));
 
   return (
     <Form<SignupFormValues>

@@ -1,8 +1,10 @@
 import { defaultSignupItems, type SignupItemRow, signupItem } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
 import { isConsolePath } from '../components/console-path';
+import { signupProviders } from '../components/signin-providers';
 import {
   fieldViolation,
+  providersRule,
   type SignupApplication,
   type SignupField,
   signinPageOf,
@@ -64,7 +66,7 @@ describe('signupApplicationOf', () => {
 });
 
 describe('signupFields', () => {
-  it('gives one input per visible item, in order, without the ID, the providers and an agreement with rule None', () => {
+  it('gives one input per visible item, in order, without the ID and an agreement with rule None', () => {
     const fields = signupFields(DEFAULT_ITEMS);
     expect(fields.map((f) => [f.kind, f.name, f.required])).toEqual([
       ['username', 'username', true],
@@ -76,7 +78,29 @@ describe('signupFields', () => {
       ['phone', 'phone', false],
       ['phoneCode', 'phoneCode', false],
       ['button', '', false],
+      ['providers', '', false],
     ]);
+  });
+
+  it("places the Providers item's buttons where the item is, big or (by default) small, never required", () => {
+    const items = [item('Username'), item('Providers', { rule: 'big' }), item('Password'), item('Signup button')];
+    const fields = signupFields(items);
+    expect(fields.map((f) => f.kind)).toEqual(['username', 'providers', 'password', 'button']);
+    const providers = fields[1] as SignupField;
+    expect(providers.required).toBe(false);
+    expect(providersRule(providers.row)).toBe('big');
+    expect(providersRule(item('Providers', { rule: 'small' }))).toBe('small');
+    expect(providersRule(item('Providers', { rule: 'None' }))).toBe('small');
+    expect(signupFields([item('Providers', { visible: false }), item('Signup button')]).map((f) => f.kind)).toEqual(['button']);
+    // Nothing to check and nothing to send.
+    const app = appWith(items);
+    expect(fieldViolation(app, providers, {}, 'Providers')).toBeNull();
+    expect(signupBody(app, fields, { username: 'ada', password: 'secret1' }, '')).toEqual({
+      application: 'shop',
+      organization: 'acme',
+      username: 'ada',
+      password: 'secret1',
+    });
   });
 
   it('asks for the code of an e-mail address or phone number unless the rule is "No verification"', () => {
@@ -394,5 +418,40 @@ describe('links between the sign-in and sign-up pages', () => {
     expect(isConsolePath('/login')).toBe(true);
     expect(isConsolePath('//evil.example')).toBe(false);
     expect(isConsolePath('https://shop.example/login')).toBe(false);
+  });
+});
+
+describe('the identity providers one may sign up with', () => {
+  const provider = (name: string, category: string, type: string) => ({
+    owner: 'acme',
+    name,
+    displayName: `${name} provider`,
+    category,
+    type,
+    subType: '',
+    customLogo: '',
+  });
+
+  it('are the rows that may sign up, of the kinds a sign-in page offers, in order', () => {
+    const app = {
+      providers: [
+        { name: 'gh', canSignUp: true, canSignIn: false, provider: provider('gh', 'OAuth', 'GitHub') },
+        { name: 'google', canSignUp: false, canSignIn: true, provider: provider('google', 'OAuth', 'Google') },
+        { name: 'mail', canSignUp: true, provider: provider('mail', 'Email', 'Default') },
+        { name: 'captcha', canSignUp: true, provider: provider('captcha', 'Captcha', 'Default') },
+        { name: 'gone', canSignUp: true, provider: null },
+        { name: 'fb', canSignUp: true, provider: provider('fb', 'OAuth', 'Facebook') },
+        { name: 'corp', canSignUp: true, provider: provider('corp', 'OAuth', 'Custom') },
+        { name: 'wallet', canSignUp: true, provider: provider('wallet', 'Web3', 'MetaMask') },
+        { name: 'wallet-off', canSignUp: false, canSignIn: true, provider: provider('wallet-off', 'Web3', 'MetaMask') },
+      ],
+    };
+    expect(signupProviders(app).map((p) => [p.name, p.displayName, p.type])).toEqual([
+      ['gh', 'gh provider', 'GitHub'],
+      ['corp', 'corp provider', 'Custom'],
+      ['wallet', 'wallet provider', 'MetaMask'],
+    ]);
+    expect(signupProviders(null)).toEqual([]);
+    expect(signupProviders({ providers: 'none' })).toEqual([]);
   });
 });

@@ -37,7 +37,8 @@ export type SignupFieldKind =
   | 'agreement'
   | 'custom'
   | 'text'
-  | 'button';
+  | 'button'
+  | 'providers';
 
 export interface SignupField {
   kind: SignupFieldKind;
@@ -92,8 +93,16 @@ export function needsCode(row: SignupItemRow): boolean {
   return row.rule !== 'No verification';
 }
 
-/** Items that carry no input on this page: the ID is generated, the providers list has no social providers yet. */
-const WITHOUT_INPUT = new Set(['ID', 'Providers']);
+/** The ID item carries nothing to the page: the ID is generated. */
+const WITHOUT_INPUT = new Set(['ID']);
+
+/**
+ * How the Providers item shows the buttons of the identity providers one may sign up with: rule
+ * "big" as full-width buttons with their names, else (Casdoor's default beside a form) as icons.
+ */
+export function providersRule(row: SignupItemRow): 'big' | 'small' {
+  return row.rule === 'big' ? 'big' : 'small';
+}
 
 /**
  * The inputs of the form, in the order of the visible sign-up items. The Agreement item gives an
@@ -153,6 +162,10 @@ export function signupFields(items: readonly SignupItemRow[]): SignupField[] {
           break;
         case 'Signup button':
           add('button', '', false);
+          break;
+        case 'Providers':
+          // The buttons of the application's providers that may sign up (none: nothing shows).
+          add('providers', '', false);
           break;
       }
   }
@@ -234,7 +247,8 @@ export function fieldViolation(
   }
   if (field.kind === 'agreement') return violationOfRows(app, [field.row], values);
   if (field.required && isBlank(form[field.name])) return { key: 'signupItemRequired', params: { name: label } };
-  if (field.kind === 'invitationCode' || field.kind === 'text' || field.kind === 'button') return null;
+  if (field.kind === 'invitationCode' || field.kind === 'text' || field.kind === 'button' || field.kind === 'providers')
+    return null;
   const violation = violationOfRows(app, [field.row], values);
   if (violation) return violation;
   if (field.kind === 'password') {
@@ -261,6 +275,7 @@ export function signupBody(
     switch (field.kind) {
       case 'text':
       case 'button':
+      case 'providers':
         break;
       case 'firstLast':
         body.firstName = String(form.firstName ?? '').trim();

@@ -167,6 +167,18 @@ export default function SignupPage({ oauth = false }: Props) {
         termsOfUse={String(record.termsOfUse ?? '')}
         invitationCode={invitationCode}
         signinLink={signinLink}
+        providerSignin={
+          // Signing up through an identity provider continues what this page would: the
+          // authorization request, else a console sign-in of the application's organization.
+          authorization
+            ? {
+                type: authorization.responseType ?? '',
+                query: authorization,
+                body: { organization: app.organization },
+                from: `${location.pathname}${location.search}`,
+              }
+            : { type: 'login', query: {}, body: { application: app.name, organization: app.organization }, from: '/' }
+        }
         busy={busy}
         error={error}
         onSubmit={(values, fields) => void submit(values, fields)}

@@ -1,5 +1,5 @@
 import { type Application, application as applicationDef, type Provider, splitId } from '@gatehouse/entities';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountOf } from '../../auth/account.js';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope.js';
 import { paramOf } from '../../http/params.js';
 import { maySendWith, providerByName } from '../providers.js';
 import { applicationCaptcha, captchaAnswerOf, signinCaptchaNeeded, verifyCaptchaAnswer } from './rules.js';
-import { createChallenge, purgeExpiredChallenges } from './store.js';
+import { clientTag, createChallenge, purgeExpiredChallenges, recordServed, servedRecently } from './store.js';
 
 /**
  * Casdoor's captcha calls:
@@ -24,6 +24,10 @@ import { createChallenge, purgeExpiredChallenges } from './store.js';
  * captchaImage, a PNG file in base64 (no data: prefix; show it as data:image/png;base64,...), valid
  * for one check within five minutes. For the remote types: the site key as clientId (and appKey)
  * and the secrets masked as ***; the page runs the vendor's widget. Without a captcha: type 'none'.
+ *
+ * get-captcha serves at most `captchaIpLimitPerMinute` captchas a minute to one client address
+ * (CAPTCHA_IP_LIMIT_PER_MINUTE, default 30), counted in the captcha table so that the limit holds
+ * across the instances of a cluster; more are refused with HTTP 429 and a Retry-After header.
  */
 
 type Query = Record<string, string | undefined>;
@@ -33,12 +37,28 @@ const PURGE_INTERVAL_MS = 10 * 60_000;
 
 const masked = (secret: string | undefined) => (secret ? '***' : '');
 
-export async function captchaOf(ctx: ServerContext, provider: Provider | null): Promise<Record<string, unknown>> {
+/** The window of the per-address limit. */
+const LIMIT_WINDOW_SECONDS = 60;
+
+/** Refuses a client address that was served the limit of captchas within the last minute. */
+async function checkCaptchaLimit(ctx: ServerContext, tag: string, reply: FastifyReply): Promise<void> {
+  const limit = ctx.config.captchaIpLimitPerMinute;
+  const { count, oldest } = await servedRecently(ctx.database, tag, LIMIT_WINDOW_SECONDS);
+  if (count < limit) return;
+  // The window frees a place when the oldest captcha counted leaves it.
+  const wait = oldest ? Math.ceil((oldest.getTime() + LIMIT_WINDOW_SECONDS * 1000 - Date.now()) / 1000) : LIMIT_WINDOW_SECONDS;
+  reply.header('retry-after', String(Math.min(LIMIT_WINDOW_SECONDS, Math.max(1, wait))));
+  throw new AppError('captchaIpLimit', { limit }, 429);
+}
+
+/** The captcha of `provider` (type none without one), recorded as served to the client of `tag`. */
+export async function captchaOf(ctx: ServerContext, provider: Provider | null, tag = ''): Promise<Record<string, unknown>> {
+  if (provider?.type !== 'Default') await recordServed(ctx.database, tag);
   if (!provider) return { type: 'none' };
   const empty = { appKey: '', scene: '', captchaId: '', captchaImage: null, clientId: '', clientSecret: '' };
   const common = { clientId2: '', clientSecret2: '', subType: provider.subType ?? '' };
   if (provider.type === 'Default') {
-    const challenge = await createChallenge(ctx.database);
+    const challenge = await createChallenge(ctx.database, {}, tag);
     return {
       type: 'Default',
       ...empty,
@@ -73,8 +93,10 @@ async function applicationByName(ctx: ServerContext, owner: string, name: string
   return app;
 }
 
-async function getCaptcha(ctx: ServerContext, request: FastifyRequest) {
+async function getCaptcha(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply) {
   const id = idParam(request, 'applicationId');
+  const tag = clientTag(request.ip);
+  await checkCaptchaLimit(ctx, tag, reply);
   if (paramOf(request, 'isCurrentProvider') === 'true') {
     const account = await accountOf(ctx, request);
     if (!account || !maySendWith(account.viewer, id.owner)) throw new AppError('unauthorized');
@@ -83,10 +105,10 @@ async function getCaptcha(ctx: ServerContext, request: FastifyRequest) {
     if (provider.category !== 'Captcha') {
       throw new AppError('providerWrongCategory', { name: provider.name, category: provider.category, expected: 'Captcha' });
     }
-    return ok(await captchaOf(ctx, provider));
+    return ok(await captchaOf(ctx, provider, tag));
   }
   const app = await applicationByName(ctx, id.owner, id.name);
-  return ok(await captchaOf(ctx, (await applicationCaptcha(ctx, app))?.provider ?? null));
+  return ok(await captchaOf(ctx, (await applicationCaptcha(ctx, app))?.provider ?? null, tag));
 }
 
 async function getCaptchaStatus(ctx: ServerContext, request: FastifyRequest) {
@@ -121,7 +143,7 @@ async function verifyCaptcha(ctx: ServerContext, request: FastifyRequest) {
 }
 
 export function registerCaptchaRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/get-captcha', (request) => getCaptcha(ctx, request));
+  app.get('/api/get-captcha', (request, reply) => getCaptcha(ctx, request, reply));
   app.get('/api/get-captcha-status', (request) => getCaptchaStatus(ctx, request));
   app.post('/api/verify-captcha', (request) => verifyCaptcha(ctx, request));
 

@@ -121,7 +121,8 @@ async function resetEmailOrPhone(ctx: ServerContext, request: FastifyRequest) {
   if (!code) throw new AppError('verificationCodeEmpty');
   const owner = String(user.owner);
   const org = await organizationNamed(ctx, owner);
-  const next: Rec = { ...user };
+  // Only the fields the reset changes (the rest of the record may change meanwhile).
+  const next: Rec = {};
   let receiver: string;
   if (type === 'email') {
     if (!isValidEmail(dest)) throw new AppError('emailInvalid');

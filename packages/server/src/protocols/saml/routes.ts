@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { samlMetadata } from './metadata.js';
 import { samlRedirect } from './redirect.js';
 import { warmUpSchemaValidator } from './schema.js';
+import { registerSamlSpRoutes } from './sp-routes.js';
 
 /**
  * The SAML 2.0 identity provider, on Casdoor's paths. The sign-in itself is the console page
@@ -14,8 +15,12 @@ import { warmUpSchemaValidator } from './schema.js';
  *
  * Steps: request.ts (decode, schema, signature, Destination, issuer, ACS), verify.ts (request
  * signatures), response.ts + signing.ts + xml.ts (the signed Response), schema.ts (the validator).
+ *
+ * Gatehouse is also a service provider (sign-in through providers of the category SAML): the
+ * routes of sp-routes.ts (GET /api/get-saml-login, POST /api/acs) and the sp-*.ts steps.
  */
 export function registerSamlRoutes(app: FastifyInstance, server: ServerContext) {
+  registerSamlSpRoutes(app, server);
   app.get('/api/saml/metadata', async (request, reply) => {
     const xml = await samlMetadata(server, request);
     // An SP that fetches metadata is about to send requests: get the schema validator ready.
