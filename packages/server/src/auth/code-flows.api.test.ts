@@ -285,4 +285,32 @@ describeVerification('verification code flows', {}, (fixture) => {
     expect(await (await reset({ type: 'email', dest: 'chief@acme.test', code })).json()).toMatchObject({ status: 'ok' });
     expect((await boss.get('/api/get-account')).data).toMatchObject({ email: 'chief@acme.test', emailVerified: true });
   });
+
+  it("changes the signed-in user's phone number with a code texted to the new one, and only with that code", async () => {
+    const { sms, team } = fixture();
+    const boss = team.orgAdmin;
+    const reset = async (fields: Record<string, string>) =>
+      (
+        await boss.raw('POST', '/api/reset-email-or-phone', {
+          body: new URLSearchParams(fields).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).json();
+    expect(await send(boss, { type: 'phone', dest: '2025550177', countryCode: 'US', method: 'reset' })).toMatchObject({
+      status: 'ok',
+    });
+    const code = lastTextedCode(sms, '+12025550177');
+    // Another user's number is refused, and a wrong code changes nothing.
+    expect(await reset({ type: 'phone', dest: WORKER_PHONE, countryCode: 'US', code })).toMatchObject({
+      status: 'error',
+      msg: 'Phone already exists',
+    });
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await reset({ type: 'phone', dest: '2025550177', countryCode: 'US', code: wrong })).toMatchObject({ status: 'error' });
+    expect((await boss.get('/api/get-account')).data.phone).not.toBe('2025550177');
+    expect(await reset({ type: 'phone', dest: '2025550177', countryCode: 'US', code })).toMatchObject({ status: 'ok' });
+    expect((await boss.get('/api/get-account')).data).toMatchObject({ phone: '2025550177', countryCode: 'US' });
+    // The code is used up.
+    expect(await reset({ type: 'phone', dest: '2025550177', countryCode: 'US', code })).toMatchObject({ status: 'error' });
+  });
 });
