@@ -72,16 +72,25 @@ export function decodeSamlMessage(encoded: string): string {
   return text;
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  htmlEntities: false,
-  isArray: (name) => name === 'Reference',
-});
+/**
+ * The parser of incoming SAML messages (after decodeSamlMessage): attributes as `@_name`, namespace
+ * prefixes dropped, values kept as text, no entity expansion; the elements named in `lists` are
+ * always arrays.
+ */
+export function samlMessageParser(lists: ReadonlySet<string>): XMLParser {
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    removeNSPrefix: true,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    htmlEntities: false,
+    isArray: (name) => lists.has(name),
+  });
+}
+
+const parser = samlMessageParser(new Set(['Reference']));
 
 type Node = Record<string, unknown>;
 

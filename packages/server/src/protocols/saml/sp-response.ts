@@ -1,8 +1,7 @@
 import type { X509Certificate } from 'node:crypto';
-import { XMLParser } from 'fast-xml-parser';
 import samlify from 'samlify';
 import { AppError } from '../../errors.js';
-import { decodeSamlMessage } from './request.js';
+import { decodeSamlMessage, samlMessageParser } from './request.js';
 import { validateSchema } from './schema.js';
 import { CM_BEARER, SIG_ALG, STATUS_SUCCESS } from './urns.js';
 
@@ -71,16 +70,7 @@ const LISTS = new Set([
   'AuthnStatement',
 ]);
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  htmlEntities: false,
-  isArray: (name) => LISTS.has(name),
-});
+const parser = samlMessageParser(LISTS);
 
 type Node = Record<string, unknown>;
 
