@@ -1,6 +1,6 @@
 import { ADMIN_OWNER, isGlobalAdmin } from './access.js';
 import { BUILT_IN_CERT } from './constants.js';
-import { defineEntity, enumOf, int, type RecordOf, recordName, secret, text, timestamp } from './define.js';
+import { defineEntity, enumOf, int, type RecordOf, recordName, secret, sharedOwner, text, timestamp } from './define.js';
 
 export const CERT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'ES512', 'PS256', 'PS384', 'PS512'] as const;
 export const RSA_BIT_SIZES = [1024, 2048, 4096] as const;
@@ -20,13 +20,7 @@ export const cert = defineEntity({
   access: { list: 'orgAdmin', read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
-    owner: text({
-      max: 100,
-      ref: 'organization',
-      sortable: true,
-      searchable: true,
-      editable: ({ viewer }) => isGlobalAdmin(viewer),
-    }),
+    owner: sharedOwner(),
     name: recordName(BUILT_IN_CERT),
     createdTime: timestamp({ sortable: true }),
     displayName: text({ max: 255, sortable: true, searchable: true }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AccessRule, Viewer } from './access.js';
+import { type AccessRule, isGlobalAdmin, type Viewer } from './access.js';
 import { NAME_PATTERN } from './constants.js';
 import { MONEY_LIMIT, roundMoney } from './money.js';
 
@@ -69,6 +69,20 @@ export function text(opts: Opts & { max?: number; pattern?: RegExp; patternMessa
     schema: z.preprocess(nullToEmptyString, s) as unknown as z.ZodType<string>,
     ...opts,
   };
+}
+
+/**
+ * The `owner` of a shared entity (certs, providers): an organization, or `admin` for a record shared
+ * with every organization; only global admins move a record to another owner.
+ */
+export function sharedOwner(): FieldSpec<string> {
+  return text({
+    max: 100,
+    ref: 'organization',
+    sortable: true,
+    searchable: true,
+    editable: ({ viewer }) => isGlobalAdmin(viewer),
+  });
 }
 
 /**

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { ADMIN_OWNER, isGlobalAdmin } from './access.js';
-import { bool, defineEntity, enumOf, int, json, type RecordOf, recordName, secret, text, timestamp } from './define.js';
+import {
+  bool,
+  defineEntity,
+  enumOf,
+  int,
+  json,
+  type RecordOf,
+  recordName,
+  secret,
+  sharedOwner,
+  text,
+  timestamp,
+} from './define.js';
 import { ALL_PROVIDER_TYPES, BUILT_IN_CAPTCHA_PROVIDER, defaultUserMapping, PROVIDER_CATEGORIES } from './provider-types.js';
 
 /** A name → value map (HTTP headers, user mapping), as Casdoor stores them. */
@@ -24,13 +36,7 @@ export const provider = defineEntity({
   access: { list: 'orgAdmin', read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
-    owner: text({
-      max: 100,
-      ref: 'organization',
-      sortable: true,
-      searchable: true,
-      editable: ({ viewer }) => isGlobalAdmin(viewer),
-    }),
+    owner: sharedOwner(),
     name: recordName(BUILT_IN_CAPTCHA_PROVIDER),
     createdTime: timestamp({ sortable: true }),
     displayName: text({ max: 255, sortable: true, searchable: true }),

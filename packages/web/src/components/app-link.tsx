@@ -1,7 +1,8 @@
-import { Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import { isConsolePath } from './console-path';
+import { LinkButton } from './link-button';
 
 /**
  * A text link to a console path (navigating inside the console on a plain click) or to another
@@ -21,5 +22,18 @@ export function AppLink({ to, children }: { to: string; children: ReactNode }) {
     <Typography.Link href={href} onClick={onClick}>
       {children}
     </Typography.Link>
+  );
+}
+
+/** A primary button to a console path (LinkButton) or to another site (an ordinary link). */
+export function AppLinkButton({ to, children }: { to: string; children: ReactNode }) {
+  return isConsolePath(to) ? (
+    <LinkButton type="primary" to={to}>
+      {children}
+    </LinkButton>
+  ) : (
+    <Button type="primary" href={to}>
+      {children}
+    </Button>
   );
 }

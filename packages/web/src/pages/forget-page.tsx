@@ -5,12 +5,10 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAccount } from '../auth/account';
-import { AppLink } from '../components/app-link';
+import { AppLink, AppLinkButton } from '../components/app-link';
 import { ApplicationFrame } from '../components/application-frame';
 import { busyLoading } from '../components/busy';
-import { isConsolePath } from '../components/console-path';
 import { errorText } from '../components/feedback';
-import { LinkButton } from '../components/link-button';
 import { PageSpin } from '../components/page-spin';
 import { SendCodeInput } from '../components/send-code-input';
 import { getAppLogin, getEmailAndPhone, NetworkError, type Rec, resetPassword, unwrap, verifyCode } from '../data/provider';
@@ -116,17 +114,7 @@ export default function ForgetPage() {
       <Result
         status="success"
         title={t('general.passwordSet')}
-        extra={
-          isConsolePath(signinLink) ? (
-            <LinkButton type="primary" to={signinLink}>
-              {t('general.signIn')}
-            </LinkButton>
-          ) : (
-            <Button type="primary" href={signinLink}>
-              {t('general.signIn')}
-            </Button>
-          )
-        }
+        extra={<AppLinkButton to={signinLink}>{t('general.signIn')}</AppLinkButton>}
       />
     );
   } else {

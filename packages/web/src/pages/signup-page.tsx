@@ -5,9 +5,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY, useAccount } from '../auth/account';
-import { AppLink } from '../components/app-link';
+import { AppLink, AppLinkButton } from '../components/app-link';
 import { ApplicationFrame } from '../components/application-frame';
-import { isConsolePath } from '../components/console-path';
 import { errorText } from '../components/feedback';
 import { LinkButton } from '../components/link-button';
 import { PageSpin } from '../components/page-spin';
@@ -128,17 +127,7 @@ export default function SignupPage({ oauth = false }: Props) {
         status="warning"
         title={t('signup.signupError')}
         subTitle={t('signup.signupDisabled')}
-        extra={
-          isConsolePath(signinLink) ? (
-            <LinkButton type="primary" to={signinLink}>
-              {t('general.signIn')}
-            </LinkButton>
-          ) : (
-            <Button type="primary" href={signinLink}>
-              {t('general.signIn')}
-            </Button>
-          )
-        }
+        extra={<AppLinkButton to={signinLink}>{t('general.signIn')}</AppLinkButton>}
       />
     );
   } else if (account && !signedUp) {

@@ -41,14 +41,7 @@ export const azureAd: IdpModule = {
     exchangeAuthorizationCode(
       provider,
       `${loginBase(provider, options)}/token`,
-      {
-        grant_type: 'authorization_code',
-        client_id: provider.clientId,
-        client_secret: provider.clientSecret,
-        code,
-        redirect_uri: redirectUri,
-        scope: scopesOf(provider, AZURE_SCOPE),
-      },
+      { code, redirectUri, extra: { scope: scopesOf(provider, AZURE_SCOPE) } },
       options,
     ),
 

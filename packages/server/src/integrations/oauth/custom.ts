@@ -64,18 +64,7 @@ export const custom: IdpModule = {
     }),
 
   exchangeCode: (provider, { code, redirectUri }, options: IdpOptions = {}) =>
-    exchangeAuthorizationCode(
-      provider,
-      urlOf(provider, 'customTokenUrl'),
-      {
-        grant_type: 'authorization_code',
-        client_id: provider.clientId,
-        client_secret: provider.clientSecret,
-        code,
-        redirect_uri: redirectUri,
-      },
-      options,
-    ),
+    exchangeAuthorizationCode(provider, urlOf(provider, 'customTokenUrl'), { code, redirectUri }, options),
 
   userInfo: async (provider, token, options: IdpOptions = {}) => {
     const claims = objectOf(provider, await fetchWithToken(provider, urlOf(provider, 'customUserInfoUrl'), token, options));

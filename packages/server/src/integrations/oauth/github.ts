@@ -33,13 +33,7 @@ export const github: IdpModule = {
     exchangeAuthorizationCode(
       provider,
       `${apiBase(provider.endpoint, GITHUB_WEB, options)}/login/oauth/access_token`,
-      {
-        grant_type: 'authorization_code',
-        client_id: provider.clientId,
-        client_secret: provider.clientSecret,
-        code,
-        redirect_uri: redirectUri,
-      },
+      { code, redirectUri },
       options,
     ),
 

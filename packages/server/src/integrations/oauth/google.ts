@@ -27,13 +27,7 @@ export const google: IdpModule = {
     exchangeAuthorizationCode(
       provider,
       `${apiBase(provider.endpoint, GOOGLE_TOKEN, options)}/token`,
-      {
-        grant_type: 'authorization_code',
-        client_id: provider.clientId,
-        client_secret: provider.clientSecret,
-        code,
-        redirect_uri: redirectUri,
-      },
+      { code, redirectUri },
       options,
     ),
 

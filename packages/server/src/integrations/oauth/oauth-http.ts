@@ -26,13 +26,13 @@ export function textOf(value: unknown): string {
 
 /**
  * The authorization code grant (RFC 6749 §4.1.3): the code, the redirect URI of the authorization
- * and the client's credentials in a form-encoded POST. An OAuth error answer (HTTP 400 with
+ * and the client's credentials in a form-encoded POST (plus a vendor's `extra` fields). An OAuth error answer (HTTP 400 with
  * {"error"}, or GitHub's HTTP 200 with {"error"}) or an answer without an access token is refused.
  */
 export async function exchangeAuthorizationCode(
   provider: Provider,
   tokenUrl: string,
-  params: Record<string, string>,
+  grant: { code: string; redirectUri: string; extra?: Record<string, string> },
   options: IdpOptions = {},
   headers: Record<string, string> = {},
 ): Promise<IdpToken> {
@@ -40,7 +40,14 @@ export async function exchangeAuthorizationCode(
     timeoutMs: options.timeoutMs,
     method: 'POST',
     headers: { accept: 'application/json', ...headers },
-    body: new URLSearchParams(params),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: provider.clientId,
+      client_secret: provider.clientSecret,
+      code: grant.code,
+      redirect_uri: grant.redirectUri,
+      ...grant.extra,
+    }),
   });
   const answer = tokenAnswer(response);
   const error = textOf(answer.error);
