@@ -12,6 +12,7 @@ import {
 } from '@gatehouse/entities';
 import type { Kysely } from 'kysely';
 import type { ServerContext } from '../../context.js';
+import { fromRow } from '../../db/rows.js';
 import { AppError } from '../../errors.js';
 import { providerByName } from '../providers.js';
 import { LocalStorage } from './local.js';
@@ -125,18 +126,18 @@ async function applicationProvider(ctx: ServerContext, viewer: Viewer, owner: st
   const names = app.providers.map((row) => row.name).filter((n) => n !== '');
   if (names.length === 0) return null;
   // One query for all of them; an application's own organization first, then the shared ones.
-  const rows = (await ctx.database.db
+  const rows = await ctx.database.db
     .selectFrom('provider')
-    .select(['owner', 'name'])
+    .selectAll()
     .where('category', '=', 'Storage')
     .where('name', 'in', names)
     .where('owner', 'in', [app.organization, ADMIN_OWNER])
-    .execute()) as { owner: string; name: string }[];
+    .execute();
+  const found = rows.map((row) => fromRow(providerDef, row) as Provider);
   for (const providerName of names) {
     for (const candidate of [app.organization, ADMIN_OWNER]) {
-      if (!rows.some((r) => r.owner === candidate && r.name === providerName)) continue;
-      const found = await providerByName(ctx, candidate, providerName);
-      if (found && usableFor(viewer, owner, found)) return found;
+      const match = found.find((p) => p.owner === candidate && p.name === providerName);
+      if (match && usableFor(viewer, owner, match)) return match;
     }
   }
   return null;
