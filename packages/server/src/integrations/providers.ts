@@ -1,5 +1,7 @@
 import {
   ADMIN_OWNER,
+  type Application,
+  type ApplicationProvider,
   allows,
   isAdmin,
   type Provider,
@@ -8,12 +10,53 @@ import {
   type Viewer,
 } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
+import { fromRow } from '../db/rows.js';
 import { AppError } from '../errors.js';
 
 /**
  * Finding the provider a call names, and who may send through it. Senders (e-mail, SMS,
  * notification) take a `Provider` record and never look anything up themselves.
  */
+
+/** An application's provider row with the providers of `category` its name may stand for. */
+export interface ApplicationProviderChoice {
+  row: ApplicationProvider;
+  /** The application organization's provider of that name first, then the shared one of admin. */
+  providers: Provider[];
+}
+
+/**
+ * The application's provider rows that name a provider of `category`, in the rows' order, each with
+ * its candidates (see ApplicationProviderChoice); one query for all of them.
+ */
+export async function applicationProviders(
+  ctx: ServerContext,
+  app: Application,
+  category: ProviderCategory,
+): Promise<ApplicationProviderChoice[]> {
+  const rows = ((app.providers ?? []) as ApplicationProvider[]).filter((row) => row.name.trim() !== '');
+  if (rows.length === 0) return [];
+  const owners = [...new Set([app.organization, ADMIN_OWNER])];
+  const found = (
+    await ctx.database.db
+      .selectFrom('provider')
+      .selectAll()
+      .where('category', '=', category)
+      .where(
+        'name',
+        'in',
+        rows.map((row) => row.name),
+      )
+      .where('owner', 'in', owners)
+      .execute()
+  ).map((record) => fromRow(providerDef, record) as Provider);
+  return rows
+    .map((row) => ({
+      row,
+      providers: owners.flatMap((owner) => found.filter((p) => p.owner === owner && p.name === row.name)),
+    }))
+    .filter((choice) => choice.providers.length > 0);
+}
 
 /** The provider stored as owner/name, or undefined. */
 export async function providerByName(ctx: ServerContext, owner: string, name: string): Promise<Provider | undefined> {

@@ -1,10 +1,10 @@
-import { ADMIN_OWNER, type Application, type Provider } from '@gatehouse/entities';
+import type { Application, Provider } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { failedSigninCount } from '../../auth/credentials.js';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { paramOf } from '../../http/params.js';
-import { providerByName } from '../providers.js';
+import { applicationProviders } from '../providers.js';
 import { isRemoteCaptchaType, verifyRemoteToken } from './remote.js';
 import { checkChallenge } from './store.js';
 
@@ -57,28 +57,9 @@ function ruleOf(value: string | undefined): CaptchaRule {
  * rule; null when no row does.
  */
 export async function applicationCaptcha(ctx: ServerContext, app: Application): Promise<ApplicationCaptcha | null> {
-  const rows = (app.providers ?? []).filter((row) => row.name.trim() !== '');
-  if (rows.length === 0) return null;
-  const owners = [...new Set([app.organization, ADMIN_OWNER])];
-  const found = (await ctx.database.db
-    .selectFrom('provider')
-    .select(['owner', 'name'])
-    .where('category', '=', 'Captcha')
-    .where(
-      'name',
-      'in',
-      rows.map((row) => row.name),
-    )
-    .where('owner', 'in', owners)
-    .execute()) as { owner: string; name: string }[];
-  for (const row of rows) {
-    for (const owner of owners) {
-      if (!found.some((f) => f.owner === owner && f.name === row.name)) continue;
-      const provider = await providerByName(ctx, owner, row.name);
-      if (provider) return { provider, rule: ruleOf(row.rule) };
-    }
-  }
-  return null;
+  const [first] = await applicationProviders(ctx, app, 'Captcha');
+  const provider = first?.providers[0];
+  return first && provider ? { provider, rule: ruleOf(first.row.rule) } : null;
 }
 
 /**

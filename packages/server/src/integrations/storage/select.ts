@@ -12,9 +12,8 @@ import {
 } from '@gatehouse/entities';
 import type { Kysely } from 'kysely';
 import type { ServerContext } from '../../context.js';
-import { fromRow } from '../../db/rows.js';
 import { AppError } from '../../errors.js';
-import { providerByName } from '../providers.js';
+import { applicationProviders, providerByName } from '../providers.js';
 import { LocalStorage } from './local.js';
 import { DEFAULT_S3_REGION, type S3Settings, S3Storage } from './s3.js';
 import type { FileStorage } from './storage.js';
@@ -123,22 +122,9 @@ async function namedProvider(ctx: ServerContext, viewer: Viewer, owner: string, 
 async function applicationProvider(ctx: ServerContext, viewer: Viewer, owner: string, name: string): Promise<Provider | null> {
   const app = (await ctx.repo(applicationDef).get(ADMIN_OWNER, name)) as Application | undefined;
   if (!app) return null;
-  const names = app.providers.map((row) => row.name).filter((n) => n !== '');
-  if (names.length === 0) return null;
-  // One query for all of them; an application's own organization first, then the shared ones.
-  const rows = await ctx.database.db
-    .selectFrom('provider')
-    .selectAll()
-    .where('category', '=', 'Storage')
-    .where('name', 'in', names)
-    .where('owner', 'in', [app.organization, ADMIN_OWNER])
-    .execute();
-  const found = rows.map((row) => fromRow(providerDef, row) as Provider);
-  for (const providerName of names) {
-    for (const candidate of [app.organization, ADMIN_OWNER]) {
-      const match = found.find((p) => p.owner === candidate && p.name === providerName);
-      if (match && usableFor(viewer, owner, match)) return match;
-    }
+  for (const { providers } of await applicationProviders(ctx, app, 'Storage')) {
+    const usable = providers.find((candidate) => usableFor(viewer, owner, candidate));
+    if (usable) return usable;
   }
   return null;
 }

@@ -1,14 +1,7 @@
-import {
-  ADMIN_OWNER,
-  type Application,
-  type ApplicationProvider,
-  type Organization,
-  type Provider,
-  user as userDef,
-} from '@gatehouse/entities';
+import { type Application, type Organization, type Provider, user as userDef } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import type { Rec } from '../../crud/repository.js';
-import { providerByName } from '../providers.js';
+import { applicationProviders } from '../providers.js';
 import { callingCodeOf, toE164 } from '../sms/phone.js';
 
 /**
@@ -99,15 +92,10 @@ export async function messagingProvider(
   method: string,
   countryCode = '',
 ): Promise<Provider | undefined> {
-  for (const row of (app.providers ?? []) as ApplicationProvider[]) {
-    if (!ruleAdmits(row.rule, method)) continue;
-    const provider =
-      (await providerByName(ctx, app.organization, row.name)) ?? (await providerByName(ctx, ADMIN_OWNER, row.name));
-    if (!provider || provider.category !== category) continue;
-    if (category === 'SMS' && !countryAdmits(row.countryCodes, countryCode)) continue;
-    return provider;
-  }
-  return undefined;
+  const choice = (await applicationProviders(ctx, app, category)).find(
+    ({ row }) => ruleAdmits(row.rule, method) && (category !== 'SMS' || countryAdmits(row.countryCodes, countryCode)),
+  );
+  return choice?.providers[0];
 }
 
 export function ruleAdmits(rule: string | undefined, method: string): boolean {
