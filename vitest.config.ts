@@ -15,6 +15,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.{ts,tsx}'],
     globalSetup: ['packages/server/src/test-support/global-setup.ts'],
+    setupFiles: ['packages/server/src/test-support/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

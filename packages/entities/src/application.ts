@@ -26,6 +26,7 @@ import {
   text,
   timestamp,
 } from './define.js';
+import { ipListProblem } from './field-checks.js';
 import { emptyTheme, themeDataSchema } from './theme.js';
 
 export const TOKEN_FORMATS = ['JWT', 'JWT-Empty', 'JWT-Custom', 'JWT-Standard'] as const;
@@ -151,12 +152,11 @@ const APPLICATION_SECTIONS = [
 /** Applications: the clients users sign in to (OAuth/OIDC, SAML, CAS), spec part 2 §3.1. */
 export const application = defineEntity({
   name: 'application',
-  plural: 'applications',
   table: 'application',
   orgField: 'organization',
   fixedOwner: ADMIN_OWNER,
   orgParam: 'organization',
-  access: { list: 'orgAdmin', read: 'anyone', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
+  access: { read: 'anyone', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
     owner: text({ max: 100, editable: () => false }),
@@ -199,7 +199,7 @@ export const application = defineEntity({
     signinUrl: text({ max: 2000, format: 'url' }),
     forgetUrl: text({ max: 2000, format: 'url' }),
     affiliationUrl: text({ max: 2000, format: 'url' }),
-    ipWhitelist: text({ max: 2000 }),
+    ipWhitelist: text({ max: 2000, check: ipListProblem }),
     termsOfUse: text({ max: 2000, format: 'url' }),
     signupHtml: text({ max: 100_000, format: 'multiline' }),
     signinHtml: text({ max: 100_000, format: 'multiline' }),
@@ -235,21 +235,9 @@ export const application = defineEntity({
       createdTime: now(),
       displayName: `New Application - ${id}`,
       organization,
-      cert: BUILT_IN_CERT,
+      ...applicationDefaults(),
       redirectUris: ['http://localhost:9000/callback'],
-      tokenFormat: 'JWT',
-      tokenSigningMethod: 'RS256',
-      expireInHours: 168,
-      refreshExpireInHours: 168,
-      failedSigninLimit: 5,
-      failedSigninFrozenTime: 15,
       grantTypes: ['authorization_code', 'password', 'client_credentials', 'token', 'id_token', 'refresh_token'],
-      enablePassword: true,
-      enableSignUp: true,
-      signinMethods: defaultSigninMethods(),
-      signupItems: defaultSignupItems(),
-      signinItems: defaultSigninItems(),
-      formOffset: 2,
     };
   },
   list: {
@@ -265,7 +253,29 @@ export const application = defineEntity({
   formSections: APPLICATION_SECTIONS.map((section) => ({ key: section.key, fields: [...section.fields] })),
   form: APPLICATION_SECTIONS.flatMap((section) => [...section.fields]),
   undeletable: (r) => r.name === BUILT_IN_APPLICATION,
-  routes: { list: '/applications', edit: '/applications/:organization/:name' },
 });
 
 export type Application = RecordOf<typeof application.fields>;
+
+/**
+ * What a new application has unless it says otherwise: the console's Add, the built-in
+ * application, and an application added through the API without these values (whose numbers would
+ * otherwise be 0, below their minimum of 1).
+ */
+export function applicationDefaults() {
+  return {
+    cert: BUILT_IN_CERT,
+    tokenFormat: 'JWT',
+    tokenSigningMethod: 'RS256',
+    expireInHours: 168,
+    refreshExpireInHours: 168,
+    failedSigninLimit: 5,
+    failedSigninFrozenTime: 15,
+    enablePassword: true,
+    enableSignUp: true,
+    signinMethods: defaultSigninMethods(),
+    signupItems: defaultSignupItems(),
+    signinItems: defaultSigninItems(),
+    formOffset: 2,
+  } as const;
+}

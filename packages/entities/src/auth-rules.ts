@@ -156,7 +156,7 @@ export function signupFieldOf(itemName: string): string {
 }
 
 /** User fields a custom item's value is stored in; the values of other custom items go to properties. */
-export const SIGNUP_USER_FIELDS: Record<string, string> = {
+export const SIGNUP_USER_FIELDS: Record<string, 'affiliation' | 'region' | 'gender' | 'bio' | 'tag' | 'education'> = {
   Affiliation: 'affiliation',
   'Country/Region': 'region',
   Gender: 'gender',

@@ -11,13 +11,12 @@ export const RSA_BIT_SIZES = [1024, 2048, 4096] as const;
  */
 export const cert = defineEntity({
   name: 'cert',
-  plural: 'certs',
   table: 'cert',
   orgField: 'owner',
   orgParam: 'owner',
   globalListAliases: ['get-global-certs'],
   shared: true,
-  access: { list: 'orgAdmin', read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
+  access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
     owner: sharedOwner(),
@@ -73,7 +72,6 @@ export const cert = defineEntity({
     'privateKey',
   ],
   undeletable: (r) => r.name === BUILT_IN_CERT,
-  routes: { list: '/certs', edit: '/certs/:owner/:name' },
 });
 
 export type Cert = RecordOf<typeof cert.fields>;

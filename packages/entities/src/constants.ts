@@ -26,3 +26,8 @@ export const BUILT_IN_ADMIN = 'admin';
 
 /** Record names: no slash (ids are owner/name), no whitespace or control characters. */
 export const NAME_PATTERN = /^[^/\s\p{Cc}]+$/u;
+
+/** Whether `value` is one of `values`: narrows a string read from a request or a row to the list's union. */
+export function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return values.some((known) => known === value);
+}

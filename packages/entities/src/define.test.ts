@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { NAME_PATTERN } from './constants.js';
-import { bool, defineEntity, type EntityDefinition, enumOf, int, stringList, text, timestamp } from './define.js';
-import { ENTITIES } from './index.js';
+import {
+  bool,
+  defineEntity,
+  type EntityDeclaration,
+  enumOf,
+  type Fields,
+  fieldEntries,
+  int,
+  stringList,
+  text,
+  timestamp,
+} from './define.js';
+import { imageUrlProblem, ipListProblem, parseIpRange, urlProblem } from './field-checks.js';
+import { DEFINITIONS, ENTITIES } from './index.js';
 import { nowRfc3339, randomHex, randomId } from './random.js';
 
 describe('field kinds', () => {
@@ -24,7 +36,7 @@ describe('the registry', () => {
   it('gives every entity unique wire names and key fields', () => {
     const names = ENTITIES.flatMap((e) => [e.name, e.plural]);
     expect(new Set(names).size).toBe(names.length);
-    for (const def of ENTITIES) {
+    for (const def of DEFINITIONS) {
       expect(def.fields).toHaveProperty('owner');
       expect(def.fields).toHaveProperty('name');
       expect(def.fields[def.defaultSort.field]?.sortable, `${def.name} default sort`).toBe(true);
@@ -32,13 +44,13 @@ describe('the registry', () => {
   });
 
   it('makes new records that pass their own validation', () => {
-    for (const def of ENTITIES) {
+    for (const def of DEFINITIONS) {
       const record = def.newRecord({
         organization: 'acme',
         viewer: { owner: 'built-in', name: 'admin', level: 'globalAdmin' },
         random: randomId,
         now: nowRfc3339,
-      }) as Record<string, unknown>;
+      });
       expect(NAME_PATTERN.test(String(record.name))).toBe(true);
       for (const [key, value] of Object.entries(record)) {
         const result = def.fields[key]?.schema.safeParse(value);
@@ -49,19 +61,18 @@ describe('the registry', () => {
 });
 
 describe('form sections', () => {
-  const base = (): EntityDefinition => ({
-    name: 'thing',
-    plural: 'things',
+  // Any entity of the manifest will do (defineEntity reads its plural, routes and list rule there).
+  const base = (): EntityDeclaration<Fields, 'role', 'thing'> => ({
+    name: 'role',
     table: 'thing',
     orgField: 'owner',
     orgParam: 'owner',
-    access: { list: 'orgAdmin', read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
+    access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
     defaultSort: { field: 'createdTime', order: 'descend' },
     fields: { owner: text(), name: text(), createdTime: timestamp(), a: text(), b: bool() },
     newRecord: () => ({}),
     list: { columns: [{ field: 'name' }] },
     form: ['name', 'a', 'b'],
-    routes: { list: '/things', edit: '/things/:owner/:name' },
   });
 
   it('must hold every field of the form exactly once, and only fields', () => {
@@ -91,5 +102,54 @@ describe('random and time helpers', () => {
     expect(randomId(6)).toMatch(/^[a-z0-9]{6}$/);
     expect(randomHex(40)).toMatch(/^[0-9a-f]{40}$/);
     expect(nowRfc3339(new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678)))).toBe('2026-01-02T03:04:05Z');
+  });
+});
+
+describe('field checks', () => {
+  it('accept only http(s) links, and for images also paths on this server and data:image', () => {
+    expect(urlProblem('')).toBeNull();
+    expect(urlProblem('https://example.com/a?b')).toBeNull();
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'vbscript:x',
+      'data:text/html,<b>',
+      '/relative',
+      'example.com',
+      'ftp://x.example/',
+    ]) {
+      expect(urlProblem(bad), bad).toMatchObject({ key: 'fieldUrlScheme' });
+    }
+    expect(imageUrlProblem('/files/logo.png')).toBeNull();
+    expect(imageUrlProblem('data:image/png;base64,iVBORw0KGgo=')).toBeNull();
+    expect(imageUrlProblem('http://cdn.example/logo.svg')).toBeNull();
+    for (const bad of [
+      'javascript:alert(1)',
+      '//evil.example/x.png',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'data:text/html;base64,PGI+',
+    ]) {
+      expect(imageUrlProblem(bad), bad).toMatchObject({ key: 'fieldImageUrl' });
+    }
+  });
+
+  it('gives url and image text fields their check, and every stored URL field of every entity one', () => {
+    expect(text({ format: 'url' }).check?.('javascript:x')).toMatchObject({ key: 'fieldUrlScheme' });
+    expect(text({ format: 'image' }).check?.('javascript:x')).toMatchObject({ key: 'fieldImageUrl' });
+    for (const def of DEFINITIONS) {
+      for (const [name, field] of fieldEntries(def)) {
+        if (field.format === 'url' || field.format === 'image') expect(field.check, `${def.name}.${name}`).toBeDefined();
+      }
+    }
+  });
+
+  it('accept IP whitelists of addresses and CIDR ranges only', () => {
+    expect(ipListProblem('')).toBeNull();
+    expect(ipListProblem('10.0.0.1, 192.168.0.0/16,2001:db8::/32, ::1')).toBeNull();
+    for (const bad of ['localhost', '10.0.0.256', '10.0.0.0/33', '2001:db8::/129', '1.2.3', '10.0.0.1/8/2', 'anything']) {
+      expect(ipListProblem(`10.0.0.1,${bad}`), bad).toEqual({ key: 'fieldIpList', params: { entry: bad } });
+    }
+    expect(parseIpRange('10.1.2.3/8')).toEqual({ address: '10.1.2.3', prefix: 8, family: 4 });
+    expect(parseIpRange('::1')).toEqual({ address: '::1', prefix: 128, family: 6 });
   });
 });

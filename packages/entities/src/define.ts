@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { type AccessRule, isGlobalAdmin, type Viewer } from './access.js';
 import { NAME_PATTERN } from './constants.js';
+import { type FieldProblem, imageUrlProblem, urlProblem } from './field-checks.js';
+import { type ManifestEntityName, manifestOf } from './manifest.js';
 import { MONEY_LIMIT, roundMoney } from './money.js';
 
 /**
@@ -23,8 +25,8 @@ export interface FieldRuleContext {
   next?: Record<string, unknown>;
 }
 
-export interface FieldSpec<T = unknown> {
-  kind: FieldKind;
+export interface FieldSpec<T = unknown, K extends FieldKind = FieldKind> {
+  kind: K;
   /** Value used when a client omits the field. */
   empty: () => T;
   /** Validates (and normalises) one incoming value. */
@@ -52,21 +54,36 @@ export interface FieldSpec<T = unknown> {
    * Who may change the field. Returning false makes the server refuse a changed value and the
    * console disable the input. The default is "whoever may update the record".
    */
-  editable?: (ctx: FieldRuleContext) => boolean;
+  editable?(ctx: FieldRuleContext): boolean;
+  /**
+   * A rule beyond the kind (field-checks.ts), in the words of the server's messages: the server
+   * refuses a value it answers a problem for. Text fields of the url and image formats get theirs.
+   */
+  check?(value: T): FieldProblem | null;
 }
 
 type Opts = Pick<FieldSpec, 'format' | 'sortable' | 'searchable' | 'serverOnly' | 'hidden' | 'editable' | 'ref'>;
 
+/** The check a text format implies: links are http(s); images also paths on this server and data:image. */
+function formatCheck(format: TextFormat | undefined): ((value: string) => FieldProblem | null) | undefined {
+  if (format === 'url') return urlProblem;
+  if (format === 'image') return imageUrlProblem;
+  return undefined;
+}
+
 const nullToEmptyString = (v: unknown) => (v === null || v === undefined ? '' : v);
 
 /** Free text. `max` bounds the stored length (indexed columns are varchar(255) or less). */
-export function text(opts: Opts & { max?: number; pattern?: RegExp; patternMessage?: string } = {}): FieldSpec<string> {
+export function text(
+  opts: Opts & { max?: number; pattern?: RegExp; patternMessage?: string; check?: (value: string) => FieldProblem | null } = {},
+): FieldSpec<string, 'text'> {
   let s = z.string().max(opts.max ?? 100_000);
   if (opts.pattern) s = s.regex(opts.pattern, opts.patternMessage);
   return {
     kind: 'text',
     empty: () => '',
     schema: z.preprocess(nullToEmptyString, s) as unknown as z.ZodType<string>,
+    check: formatCheck(opts.format),
     ...opts,
   };
 }
@@ -75,7 +92,7 @@ export function text(opts: Opts & { max?: number; pattern?: RegExp; patternMessa
  * The `owner` of a shared entity (certs, providers): an organization, or `admin` for a record shared
  * with every organization; only global admins move a record to another owner.
  */
-export function sharedOwner(): FieldSpec<string> {
+export function sharedOwner(): FieldSpec<string, 'text'> {
   return text({
     max: 100,
     ref: 'organization',
@@ -89,7 +106,7 @@ export function sharedOwner(): FieldSpec<string> {
  * The `name` half of a record's owner/name key: sortable, searchable, without "/" or spaces, and
  * locked on the record called `builtIn` (the built-in organization, application, cert ...).
  */
-export function recordName(builtIn?: string): FieldSpec<string> {
+export function recordName(builtIn?: string): FieldSpec<string, 'text'> {
   return text({
     max: 100,
     sortable: true,
@@ -100,7 +117,7 @@ export function recordName(builtIn?: string): FieldSpec<string> {
 }
 
 /** A whole number; numeric strings are accepted (the console's inputs may send them). */
-export function int(opts: Opts & { min?: number; max?: number } = {}): FieldSpec<number> {
+export function int(opts: Opts & { min?: number; max?: number } = {}): FieldSpec<number, 'int'> {
   let s = z.number().int();
   if (opts.min !== undefined) s = s.min(opts.min);
   if (opts.max !== undefined) s = s.max(opts.max);
@@ -116,7 +133,7 @@ export function int(opts: Opts & { min?: number; max?: number } = {}): FieldSpec
  * A sum of money (money.ts): a number, rounded to four decimal places, within ±MONEY_LIMIT and the
  * given bounds; numeric strings are accepted. Stored as whole ten-thousandths.
  */
-export function money(opts: Opts & { min?: number; max?: number } = {}): FieldSpec<number> {
+export function money(opts: Opts & { min?: number; max?: number } = {}): FieldSpec<number, 'money'> {
   const min = opts.min ?? -MONEY_LIMIT;
   const max = opts.max ?? MONEY_LIMIT;
   const coerce = (v: unknown) => {
@@ -139,7 +156,7 @@ export function money(opts: Opts & { min?: number; max?: number } = {}): FieldSp
   };
 }
 
-export function bool(opts: Opts = {}): FieldSpec<boolean> {
+export function bool(opts: Opts = {}): FieldSpec<boolean, 'bool'> {
   return {
     kind: 'bool',
     empty: () => false,
@@ -149,17 +166,25 @@ export function bool(opts: Opts = {}): FieldSpec<boolean> {
 }
 
 /** One of a fixed set of values. `allowEmpty` accepts '' (unset). */
-export function enumOf<const V extends readonly string[]>(
+export function enumOf<const V extends readonly [string, ...string[]]>(
   values: V,
+  opts?: Opts & { filter?: boolean },
+): FieldSpec<V[number], 'enum'>;
+export function enumOf<const V extends readonly [string, ...string[]]>(
+  values: V,
+  opts: Opts & { allowEmpty: true; filter?: boolean },
+): FieldSpec<V[number] | '', 'enum'>;
+export function enumOf(
+  values: readonly string[],
   opts: Opts & { allowEmpty?: boolean; filter?: boolean } = {},
-): FieldSpec<string> {
+): FieldSpec<string, 'enum'> {
   const allowed = new Set<string>(values);
   const schema = z.preprocess(
     nullToEmptyString,
     z.string().refine((v) => allowed.has(v) || (opts.allowEmpty === true && v === ''), {
       message: `must be one of: ${values.join(', ')}`,
     }),
-  ) as unknown as z.ZodType<string>;
+  );
   const { filter, allowEmpty: _allowEmpty, ...rest } = opts;
   return {
     kind: 'enum',
@@ -174,7 +199,7 @@ export function enumOf<const V extends readonly string[]>(
 /** A list of strings; `options` are suggestions (or the allowed set when `strict`). */
 export function stringList(
   opts: Opts & { options?: readonly string[]; strict?: boolean; maxItems?: number } = {},
-): FieldSpec<string[]> {
+): FieldSpec<string[], 'list'> {
   const allowed = opts.strict && opts.options ? new Set(opts.options) : undefined;
   let item = z.string().max(1000);
   if (allowed) item = item.refine((v) => allowed.has(v), { message: `must be one of: ${opts.options?.join(', ')}` });
@@ -188,7 +213,7 @@ export function stringList(
 }
 
 /** A structured value stored as JSON text, validated by its own schema. */
-export function json<T>(schema: z.ZodType<T>, empty: () => T, opts: Opts = {}): FieldSpec<T> {
+export function json<T>(schema: z.ZodType<T>, empty: () => NoInfer<T>, opts: Opts = {}): FieldSpec<T, 'json'> {
   return {
     kind: 'json',
     empty,
@@ -198,7 +223,7 @@ export function json<T>(schema: z.ZodType<T>, empty: () => T, opts: Opts = {}): 
 }
 
 /** RFC 3339 time string (set by the server unless `serverOnly` is false). */
-export function timestamp(opts: Opts = {}): FieldSpec<string> {
+export function timestamp(opts: Opts = {}): FieldSpec<string, 'timestamp'> {
   return {
     kind: 'timestamp',
     empty: () => '',
@@ -212,7 +237,7 @@ export function timestamp(opts: Opts = {}): FieldSpec<string> {
  * A secret (client secret, private key, provider key): shown as *** to viewers who may not edit
  * the record; *** sent back on update means "keep the stored value".
  */
-export function secret(opts: Opts & { max?: number } = {}): FieldSpec<string> {
+export function secret(opts: Opts & { max?: number } = {}): FieldSpec<string, 'secret'> {
   return { ...text(opts), kind: 'secret' };
 }
 
@@ -220,15 +245,15 @@ export function secret(opts: Opts & { max?: number } = {}): FieldSpec<string> {
  * A password: write-only. Stored as a hash by the server; always answered as *** (or '' when
  * unset); *** or '' on update keeps the stored hash.
  */
-export function password(opts: Opts = {}): FieldSpec<string> {
+export function password(opts: Opts = {}): FieldSpec<string, 'password'> {
   return { ...text({ max: 500 }), kind: 'password', ...opts };
 }
 
 /** The mask answered in place of a secret. */
 export const MASK = '***';
 
-export type Fields = Record<string, FieldSpec<any>>;
-export type ValueOf<F> = F extends FieldSpec<infer T> ? T : never;
+export type Fields = Record<string, FieldSpec<unknown>>;
+export type ValueOf<F> = F extends FieldSpec<infer T, FieldKind> ? T : never;
 export type RecordOf<F extends Fields> = { [K in keyof F]: ValueOf<F[K]> };
 
 /**
@@ -268,13 +293,14 @@ export interface FormSection<K extends string = string> {
   fields: K[];
 }
 
-export interface EntityDefinition<F extends Fields = Fields> {
+/** What every entity declares but its form (see EntityDefinition and EntityDeclaration). */
+interface EntityBase<F extends Fields, N extends string, T extends string> {
   /** Singular wire name: get-{name}, add-{name} ... */
-  name: string;
+  name: N;
   /** Plural wire name: get-{plural}. */
   plural: string;
-  /** SQL table. */
-  table: string;
+  /** SQL table (its row type is derived from the fields: the server's db/schema.ts). */
+  table: T;
   fields: F;
   orgField: OrgField;
   /** Owner value when it is fixed (global records). */
@@ -300,32 +326,70 @@ export interface EntityDefinition<F extends Fields = Fields> {
   globalListAliases?: string[];
   /** Default sort when the caller gives none. */
   defaultSort: { field: string; order: 'ascend' | 'descend' };
-  /** Values of a new record made by Add (the console posts them; the server fills what is missing). */
-  newRecord: (ctx: NewRecordContext) => Partial<RecordOf<F>>;
+  /**
+   * Values of a new record made by Add (the console posts them; the server validates them as any
+   * input and fills what is missing). define.test.ts checks that each key is a field and each value
+   * passes the field's validation.
+   */
+  newRecord(ctx: NewRecordContext): Record<string, unknown>;
   list: {
     columns: ListColumn[];
     pageSize?: number;
   };
-  /** Fields shown on the edit page, in order. */
-  form: (keyof F & string)[];
-  /**
-   * A large form's sections, in order: each a titled group of fields (title: i18n key
-   * `<entity>.section.<key>`). When present, the sections hold exactly the fields of `form`, each
-   * once, and the edit page renders them with a section navigation.
-   */
-  formSections?: FormSection<keyof F & string>[];
   /** Whether the record is the viewer's own (users): the `orgAdminOrSelf` rule lets it through. */
   isSelf?: (viewer: Viewer, record: Record<string, unknown>) => boolean;
   /**
    * Records the server refuses to delete (built-in objects, the viewer's own account); the
    * console disables Delete.
    */
-  undeletable?: (record: RecordOf<F>, viewer: Viewer | null) => boolean;
+  undeletable?(record: NoInfer<RecordOf<F>>, viewer: Viewer | null): boolean;
   /** Console route of the list and edit pages; an entity without an edit page (verifications) has only a list. */
   routes: { list: string; edit?: string };
 }
 
-export function defineEntity<F extends Fields>(def: EntityDefinition<F>): EntityDefinition<F> {
+/** An entity as the generic code reads it. */
+export interface EntityDefinition<F extends Fields = Fields, N extends string = string, T extends string = string>
+  extends EntityBase<F, N, T> {
+  /** Fields shown on the edit page, in order. */
+  form: string[];
+  /**
+   * A large form's sections, in order: each a titled group of fields (title: i18n key
+   * `<entity>.section.<key>`). When present, the sections hold exactly the fields of `form`, each
+   * once, and the edit page renders them with a section navigation.
+   */
+  formSections?: FormSection[];
+}
+
+/**
+ * What an entity file declares: its form and sections may name only its own fields (checked at
+ * compile time; the definition keeps them as plain names, so that every definition is an
+ * `EntityDefinition` of the generic code, whose form names are not tied to its fields' type).
+ */
+export interface EntityDeclaration<F extends Fields, N extends ManifestEntityName, T extends string>
+  extends Omit<EntityBase<F, N, T>, 'plural' | 'routes' | 'access'> {
+  /** Who may read, create, update and delete; who may list comes from the manifest. */
+  access: Omit<EntityAccess, 'list'>;
+  form: (keyof F & string)[];
+  formSections?: FormSection<keyof F & string>[];
+}
+
+/**
+ * Declares an entity. Its name and table are kept as literal types, so that the server derives the
+ * database's row types from the definitions (and cannot drift from them). Its plural, routes and
+ * list rule come from its manifest entry (manifest.ts), where every screen is declared once.
+ */
+export function defineEntity<F extends Fields, N extends ManifestEntityName, T extends string>(
+  declaration: EntityDeclaration<F, N, T>,
+): EntityDefinition<F, N, T> {
+  const entry = manifestOf(declaration.name);
+  const list = entry.routes.list;
+  if (!list) throw new Error(`${declaration.name}: an entity needs a list route in the manifest`);
+  const def: EntityDefinition<F, N, T> = {
+    ...declaration,
+    plural: entry.plural,
+    routes: entry.routes.edit ? { list, edit: entry.routes.edit } : { list },
+    access: { ...declaration.access, list: entry.list },
+  };
   for (const c of def.list.columns) {
     if (!(c.field in def.fields)) throw new Error(`${def.name}: list column ${c.field} is not a field`);
   }
@@ -343,7 +407,7 @@ export function defineEntity<F extends Fields>(def: EntityDefinition<F>): Entity
 }
 
 /** Sections must hold each field of the form exactly once, and nothing else. */
-function checkFormSections(def: EntityDefinition<any>): void {
+function checkFormSections(def: EntityDefinition): void {
   const seen = new Set<string>();
   const keys = new Set<string>();
   for (const section of def.formSections ?? []) {
@@ -361,31 +425,26 @@ function checkFormSections(def: EntityDefinition<any>): void {
   if (extra.length > 0) throw new Error(`${def.name}: section fields missing from the form: ${extra.join(', ')}`);
 }
 
-/** The record's organization, read from the field the definition names. */
-export function organizationOf(def: EntityDefinition<any>, record: Record<string, unknown>): string {
-  return String(record[def.orgField] ?? '');
-}
-
 /** The fields a client may sort or search on. */
-export function sortableFields(def: EntityDefinition<any>): string[] {
-  return Object.entries(def.fields as Fields)
+export function sortableFields(def: EntityDefinition): string[] {
+  return fieldEntries(def)
     .filter(([, f]) => f.sortable)
     .map(([k]) => k);
 }
 
-export function searchableFields(def: EntityDefinition<any>): string[] {
-  return Object.entries(def.fields as Fields)
+export function searchableFields(def: EntityDefinition): string[] {
+  return fieldEntries(def)
     .filter(([, f]) => f.searchable || f.filters)
     .map(([k]) => k);
 }
 
-const entriesCache = new WeakMap<object, [string, FieldSpec<any>][]>();
+const entriesCache = new WeakMap<object, [string, FieldSpec][]>();
 
 /** The fields of a definition as [name, spec] pairs (computed once per definition: hot path). */
-export function fieldEntries(def: EntityDefinition<any>): [string, FieldSpec<any>][] {
+export function fieldEntries(def: EntityDefinition): [string, FieldSpec][] {
   let entries = entriesCache.get(def);
   if (!entries) {
-    entries = Object.entries(def.fields as Fields);
+    entries = Object.entries(def.fields);
     entriesCache.set(def, entries);
   }
   return entries;

@@ -17,10 +17,13 @@ export * from './cert.js';
 export * from './constants.js';
 export * from './define.js';
 export * from './envelope.js';
+export * from './field-checks.js';
+export * from './manifest.js';
 export * from './money.js';
 export * from './nav.js';
 export * from './organization.js';
 export * from './password-options.js';
+export * from './policy.js';
 export * from './provider.js';
 export * from './provider-types.js';
 export * from './random.js';
@@ -36,8 +39,15 @@ export * from './web3-auth.js';
  * Every entity, in menu order. The server registers CRUD routes and tables for each; the console
  * builds list and edit pages for each; the contract tests loop over it.
  */
-export const ENTITIES: EntityDefinition<any>[] = [organization, user, application, provider, resource, cert, token, verification];
+export const ENTITIES = [organization, user, application, provider, resource, cert, token, verification] as const;
 
-export function entityByName(name: string): EntityDefinition<any> | undefined {
-  return ENTITIES.find((e) => e.name === name);
+/** Any one of the entities (its name, table and fields precisely typed). */
+export type Entity = (typeof ENTITIES)[number];
+export type EntityName = Entity['name'];
+
+/** The registry as plain definitions, for code that treats every entity alike. */
+export const DEFINITIONS: readonly EntityDefinition[] = ENTITIES;
+
+export function entityByName(name: string): EntityDefinition | undefined {
+  return DEFINITIONS.find((e) => e.name === name);
 }

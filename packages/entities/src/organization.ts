@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
 } from './define.js';
+import { ipListProblem } from './field-checks.js';
 import { NAV_KEYS, WIDGET_KEYS } from './nav.js';
 import { emptyTheme, themeDataSchema } from './theme.js';
 
@@ -38,12 +39,11 @@ const globalAdminOnly = ({ viewer }: { viewer: Parameters<typeof isGlobalAdmin>[
 
 export const organization = defineEntity({
   name: 'organization',
-  plural: 'organizations',
   table: 'organization',
   orgField: 'name',
   fixedOwner: ADMIN_OWNER,
   orgParam: 'organizationName',
-  access: { list: 'member', read: 'member', create: 'globalAdmin', update: 'orgAdmin', delete: 'globalAdmin' },
+  access: { read: 'member', create: 'globalAdmin', update: 'orgAdmin', delete: 'globalAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
     owner: text({ max: 100, editable: () => false }),
@@ -71,7 +71,7 @@ export const organization = defineEntity({
     masterPassword: secret({ max: 200 }),
     defaultPassword: secret({ max: 200 }),
     masterVerificationCode: secret({ max: 100 }),
-    ipWhitelist: text({ max: 2000 }),
+    ipWhitelist: text({ max: 2000, check: ipListProblem }),
     initScore: int(),
     enableSoftDeletion: { ...bool(), sortable: true },
     isProfilePublic: bool(),
@@ -92,7 +92,8 @@ export const organization = defineEntity({
       displayName: `New Organization - ${id}`,
       websiteUrl: '',
       favicon: '',
-      passwordType: 'plain',
+      // A real hash by default; plain stays selectable (Casdoor's default is plain).
+      passwordType: 'bcrypt',
       passwordSalt: '',
       passwordOptions: ['AtLeast6'],
       passwordObfuscatorType: 'Plain',
@@ -146,7 +147,6 @@ export const organization = defineEntity({
     'isProfilePublic',
   ],
   undeletable: (r) => r.name === BUILT_IN_ORG,
-  routes: { list: '/organizations', edit: '/organizations/:name' },
 });
 
 export type Organization = RecordOf<typeof organization.fields>;

@@ -27,13 +27,12 @@ const stringMap = z.record(z.string().max(200), z.string().max(2000)).refine((ma
  */
 export const provider = defineEntity({
   name: 'provider',
-  plural: 'providers',
   table: 'provider',
   orgField: 'owner',
   orgParam: 'owner',
   globalListAliases: ['get-global-providers'],
   shared: true,
-  access: { list: 'orgAdmin', read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
+  access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
     owner: sharedOwner(),
@@ -153,7 +152,6 @@ export const provider = defineEntity({
     'receiver',
   ],
   undeletable: (r) => r.name === BUILT_IN_CAPTCHA_PROVIDER,
-  routes: { list: '/providers', edit: '/providers/:owner/:name' },
 });
 
 export type Provider = RecordOf<typeof provider.fields>;

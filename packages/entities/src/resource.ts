@@ -19,14 +19,13 @@ const untilStored = ({ record }: FieldRuleContext) => !record.url;
  */
 export const resource = defineEntity({
   name: 'resource',
-  plural: 'resources',
   table: 'resource',
   orgField: 'owner',
   orgParam: 'owner',
   pathName: true,
   // Members list only their own (the server's list filter) but may read any record of their
   // organization by id: it describes a file whose URL is public anyway, as in Casdoor.
-  access: { list: 'member', read: 'member', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
+  access: { read: 'member', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
     owner: text({
@@ -96,7 +95,6 @@ export const resource = defineEntity({
     'url',
     'description',
   ],
-  routes: { list: '/resources', edit: '/resources/:owner/:name' },
 });
 
 export type Resource = RecordOf<typeof resource.fields>;

@@ -9,12 +9,11 @@ import { bool, defineEntity, int, type RecordOf, text, timestamp } from './defin
  */
 export const token = defineEntity({
   name: 'token',
-  plural: 'tokens',
   table: 'token',
   orgField: 'organization',
   fixedOwner: ADMIN_OWNER,
   orgParam: 'organization',
-  access: { list: 'orgAdmin', read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
+  access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
     owner: text({ max: 100, editable: () => false }),
@@ -70,7 +69,6 @@ export const token = defineEntity({
     ],
   },
   form: ['owner', 'name', 'application', 'organization', 'user', 'code', 'accessToken', 'expiresIn', 'scope', 'tokenType'],
-  routes: { list: '/tokens', edit: '/tokens/:name' },
 });
 
 export type Token = RecordOf<typeof token.fields>;

@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
 } from './define.js';
+import { ipListProblem } from './field-checks.js';
 import { CURRENCIES } from './money.js';
 
 /** The built-in administrator keeps its organization and name. */
@@ -38,12 +39,11 @@ const identityLocked = ({ viewer, record }: FieldRuleContext) => isAdmin(viewer)
 
 export const user = defineEntity({
   name: 'user',
-  plural: 'users',
   table: 'user',
   orgField: 'owner',
   orgParam: 'owner',
   globalListAliases: ['get-global-users'],
-  access: { list: 'orgAdmin', read: 'orgAdminOrSelf', create: 'orgAdmin', update: 'orgAdminOrSelf', delete: 'orgAdmin' },
+  access: { read: 'orgAdminOrSelf', create: 'orgAdmin', update: 'orgAdminOrSelf', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
     owner: text({
@@ -95,7 +95,7 @@ export const user = defineEntity({
     deletedTime: timestamp(),
     needUpdatePassword: bool({ editable: adminsOnly }),
     lastChangePasswordTime: timestamp(),
-    ipWhitelist: text({ max: 2000, editable: adminsOnly }),
+    ipWhitelist: text({ max: 2000, editable: adminsOnly, check: ipListProblem }),
     groups: stringList({ editable: adminsOnly }),
     properties: json(z.record(z.string().max(200), z.string().max(10_000)), () => ({}), { editable: adminsOnly }),
     applicationScopes: json(z.array(consentRecordSchema).max(1000), () => [], { serverOnly: true }),
@@ -153,7 +153,6 @@ export const user = defineEntity({
   // The built-in administrator, and whoever is signed in (no deleting yourself).
   undeletable: (r, viewer) => isBuiltInAdmin(r) || isSelf(viewer, r),
   isSelf: (viewer, record) => isSelf(viewer, record),
-  routes: { list: '/users', edit: '/users/:owner/:name' },
 });
 
 export type User = RecordOf<typeof user.fields>;

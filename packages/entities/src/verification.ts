@@ -19,11 +19,10 @@ export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
  */
 export const verification = defineEntity({
   name: 'verification',
-  plural: 'verifications',
   table: 'verification',
   orgField: 'owner',
   orgParam: 'owner',
-  access: { list: 'orgAdmin', read: 'orgAdmin', create: 'nobody', update: 'nobody', delete: 'nobody' },
+  access: { read: 'orgAdmin', create: 'nobody', update: 'nobody', delete: 'nobody' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
     owner: text({ max: 100, ref: 'organization', sortable: true, searchable: true }),
@@ -76,7 +75,6 @@ export const verification = defineEntity({
   },
   form: ['owner', 'name', 'createdTime', 'type', 'user', 'provider', 'remoteAddr', 'receiver', 'code', 'isUsed'],
   // A list only (spec §2.17): there is nothing to edit.
-  routes: { list: '/verifications' },
 });
 
 export type Verification = RecordOf<typeof verification.fields>;

@@ -2,33 +2,25 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
-import { ENTITIES } from '@gatehouse/entities';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFINITIONS } from '@gatehouse/entities';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { CONSOLE_SIGNIN } from './auth/login.js';
-import { registerAuthRoutes } from './auth/routes.js';
 import { purgeExpiredSessions } from './auth/session.js';
 import { registerSigninType } from './auth/signin-types.js';
 import type { Config } from './config/config.js';
 import { createContext, type ServerContext } from './context.js';
-import { registerEntityRoutes } from './crud/routes.js';
 import type { GeneratedCert } from './crypto/certs.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seed } from './db/seed.js';
 import { purgeExpiredClaims } from './db/used-once.js';
-import { registerApplicationTransferRoutes } from './entities/application-transfer.js';
-import { HOOKS } from './entities/index.js';
-import { registerProviderRoutes } from './entities/provider-routes.js';
+import { seed } from './domain/seed.js';
 import { AppError } from './errors.js';
-import { isServerPath, registerConsole } from './http/console.js';
 import { fail, ok } from './http/envelope.js';
-import { isCrossSiteWrite } from './http/origin-check.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
 import { keepFileInfo } from './http/uploads.js';
-import { registerCaptchaRoutes } from './integrations/captcha/routes.js';
-import { registerMessagingRoutes } from './integrations/messaging-routes.js';
-import { formatBytes, registerStorageRoutes } from './integrations/storage/routes.js';
-import { registerVerificationRoutes } from './integrations/verification/routes.js';
+import { setOutboundAllowlist } from './integrations/http/address-guard.js';
+import { isServerPath, registerConsole } from './plugins/console.js';
+import { isCrossSiteWrite } from './plugins/origin-check.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerCasRoutes } from './protocols/cas/routes.js';
 import { CAS_SIGNIN_TYPES } from './protocols/cas/signin.js';
 import { OAuthError, sendOAuthError } from './protocols/oidc/errors.js';
@@ -36,6 +28,14 @@ import { registerOidcRoutes } from './protocols/oidc/routes.js';
 import { OIDC_SIGNIN_TYPES } from './protocols/oidc/signin.js';
 import { registerSamlRoutes } from './protocols/saml/routes.js';
 import { SAML_SIGNIN } from './protocols/saml/signin.js';
+import { registerApplicationTransferRoutes } from './routes/application-transfer.js';
+import { registerAuthRoutes } from './routes/auth.js';
+import { registerCaptchaRoutes } from './routes/captcha.js';
+import { registerEntityRoutes } from './routes/entities.js';
+import { registerMessagingRoutes } from './routes/messaging.js';
+import { registerProviderRoutes } from './routes/provider.js';
+import { formatBytes, registerStorageRoutes } from './routes/storage.js';
+import { registerVerificationRoutes } from './routes/verification.js';
 
 /** Largest JSON or form body an API call may send. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -47,6 +47,8 @@ export interface BuildOptions {
   builtInCert?: GeneratedCert;
   /** Log to stdout (default true); tests turn it off. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface Built {
@@ -62,13 +64,26 @@ export interface Built {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Built> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // One line per request (the onResponse hook below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  if (config.logRequests) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    });
+  }
+
+  setOutboundAllowlist(config.outboundAllowlist);
   const database = openDatabase(config.databaseUrl);
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db, database.dialect);
@@ -152,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCaptchaRoutes(app, ctx);
   registerApplicationTransferRoutes(app, ctx);
   registerProviderRoutes(app, ctx);
-  for (const def of ENTITIES) registerEntityRoutes(app, ctx, def, HOOKS[def.name]);
+  for (const def of DEFINITIONS) registerEntityRoutes(app, ctx, def);
 
   const sendConsole = await registerConsole(app, config.webRoot);
   app.setNotFoundHandler((request, reply) => {

@@ -1,30 +1,18 @@
-import type { EntityDefinition } from '@gatehouse/entities';
+import type { EntityDefinition, Fields } from '@gatehouse/entities';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/config.js';
-import { Repository } from './crud/repository.js';
 import type { Database } from './db/database.js';
+import { Repository } from './db/repository.js';
 
-/** What route plugins and hooks share: configuration, the database and one repository per entity. */
+/** What route plugins, flows and hooks share: configuration, the database and the log. */
 export interface ServerContext {
   config: Config;
   database: Database;
   log: FastifyBaseLogger;
-  repo: (def: EntityDefinition<any>) => Repository;
+  /** Table access for one entity (no rules: the entity's domain applies them). */
+  repo: <F extends Fields>(def: EntityDefinition<F>) => Repository<F>;
 }
 
 export function createContext(config: Config, database: Database, log: FastifyBaseLogger): ServerContext {
-  const repos = new Map<string, Repository>();
-  return {
-    config,
-    database,
-    log,
-    repo: (def) => {
-      let r = repos.get(def.name);
-      if (!r) {
-        r = new Repository(def, database);
-        repos.set(def.name, r);
-      }
-      return r;
-    },
-  };
+  return { config, database, log, repo: (def) => new Repository(def, database) };
 }

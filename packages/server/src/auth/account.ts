@@ -1,19 +1,12 @@
-import {
-  ADMIN_OWNER,
-  type Application,
-  application as applicationDef,
-  BUILT_IN_ORG,
-  levelOf,
-  user as userDef,
-  type Viewer,
-} from '@gatehouse/entities';
+import { type Application, BUILT_IN_ORG, levelOf, type User, user as userDef, type Viewer } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import type { Rec } from '../crud/repository.js';
+import { sameSecret } from '../crypto/secrets.js';
+import { applicationByClientId, applicationByName } from '../domain/application.js';
+import { accessTokenActive, findToken } from '../domain/token.js';
 import { AppError } from '../errors.js';
-import { findClient, sameSecret } from '../protocols/oidc/clients.js';
-import { basicCredentials, bearerToken } from '../protocols/oidc/params.js';
-import { accessTokenActive, findToken } from '../protocols/oidc/tokens.js';
+import { basicCredentials, bearerToken } from '../http/credentials.js';
+import { queryParam } from '../http/params.js';
 import { findSession, SESSION_COOKIE } from './session.js';
 
 /**
@@ -25,7 +18,7 @@ export interface Account {
   viewer: Viewer;
   via: 'session' | 'token' | 'application';
   /** The user behind the caller; null for an application acting as itself. */
-  user: Rec | null;
+  user: User | null;
   /** The session token when the caller signed in through the console. */
   sessionToken?: string;
 }
@@ -42,12 +35,8 @@ export function accountOf(ctx: ServerContext, request: FastifyRequest): Promise<
   return pending;
 }
 
-function userViewer(user: Rec): Viewer {
-  return {
-    owner: String(user.owner),
-    name: String(user.name),
-    level: levelOf({ owner: String(user.owner), isAdmin: !!user.isAdmin }),
-  };
+function userViewer(user: User): Viewer {
+  return { owner: user.owner, name: user.name, level: levelOf(user) };
 }
 
 /**
@@ -63,7 +52,7 @@ function applicationViewer(app: Application): Viewer {
   };
 }
 
-async function activeUser(ctx: ServerContext, owner: string, name: string): Promise<Rec | null> {
+async function activeUser(ctx: ServerContext, owner: string, name: string): Promise<User | null> {
   const user = await ctx.repo(userDef).get(owner, name);
   return user && !user.isForbidden && !user.isDeleted ? user : null;
 }
@@ -81,20 +70,21 @@ async function resolve(ctx: ServerContext, request: FastifyRequest): Promise<Acc
     const row = await findToken(ctx, 'accessTokenHash', bearer);
     if (!row || !accessTokenActive(row)) return null;
     if (row.user) {
-      const user = await activeUser(ctx, String(row.organization), String(row.user));
+      const user = await activeUser(ctx, row.organization, row.user);
       return user ? { viewer: userViewer(user), via: 'token', user } : null;
     }
-    const app = (await ctx.repo(applicationDef).get(ADMIN_OWNER, String(row.application))) as Application | undefined;
+    const app = await applicationByName(ctx, row.application);
     return app ? { viewer: applicationViewer(app), via: 'token', user: null } : null;
   }
 
   // Client credentials: Basic (a wrong one is ignored: it may belong to a proxy in front), or
   // clientId + clientSecret in the query (a wrong one is refused).
-  const query = (request.query ?? {}) as Record<string, string | undefined>;
-  const fromQuery = query.clientId && query.clientSecret ? { clientId: query.clientId, clientSecret: query.clientSecret } : null;
+  const clientId = queryParam(request, 'clientId');
+  const clientSecret = queryParam(request, 'clientSecret');
+  const fromQuery = clientId && clientSecret ? { clientId, clientSecret } : null;
   const credentials = fromQuery ?? basicCredentials(request);
   if (credentials) {
-    const app = await findClient(ctx, credentials.clientId);
+    const app = await applicationByClientId(ctx, credentials.clientId);
     if (app && sameSecret(credentials.clientSecret, app.clientSecret))
       return { viewer: applicationViewer(app), via: 'application', user: null };
     if (fromQuery) throw new AppError('unauthorized');
@@ -110,7 +100,7 @@ export async function requireAccount(ctx: ServerContext, request: FastifyRequest
 }
 
 /** The user signed in through the console session cookie, or null. */
-export async function sessionUserOf(ctx: ServerContext, request: FastifyRequest): Promise<Rec | null> {
+export async function sessionUserOf(ctx: ServerContext, request: FastifyRequest): Promise<User | null> {
   const account = await accountOf(ctx, request);
   return account?.via === 'session' ? account.user : null;
 }

@@ -138,11 +138,34 @@ describeEachDatabase('sign-in', (server) => {
       });
     });
 
-    it('answers a wrong password and an unknown user alike, counting the chances left', async () => {
+    it('counts a wrong password against the account, and tells a login naming no account where to sign in', async () => {
       const wrong = await new ApiClient(server().url).login('alice', 'nope-nope', 'acme');
-      const unknown = await new ApiClient(server().url).login('nobody', 'nope-nope', 'acme');
       expect(wrong).toMatchObject({ status: 'error', msg: 'password or code is incorrect, you have 4 remaining chances' });
-      expect(unknown).toEqual(wrong);
+      const unknown = await new ApiClient(server().url).login('nobody', 'nope-nope', 'acme');
+      expect(unknown).toMatchObject({
+        status: 'error',
+        code: 'userNotInOrganization',
+        msg: 'The user "nobody" does not exist in the organization "acme"; a member of another organization signs in at /login/<organization>',
+      });
+      const rows = await server()
+        .ctx.database.db.selectFrom('signinFailure')
+        .select('name')
+        .where('name', '=', 'nobody')
+        .execute();
+      expect(rows).toEqual([]);
+    });
+
+    it('answers a member of another organization typing their right password on /login with where to sign in, counting nothing', async () => {
+      const onLogin = await new ApiClient(server().url).login('alice', 'alice-pass');
+      expect(onLogin).toMatchObject({ code: 'userNotInOrganization' });
+      expect(onLogin.msg).toContain('/login/<organization>');
+      const counted = await server()
+        .ctx.database.db.selectFrom('signinFailure')
+        .select('name')
+        .where('owner', '=', 'built-in')
+        .where('name', '=', 'alice')
+        .execute();
+      expect(counted).toEqual([]);
     });
 
     it('freezes a login after the limit of wrong passwords, even for the right password', async () => {
@@ -156,10 +179,8 @@ describeEachDatabase('sign-in', (server) => {
       const frozen = 'You have entered the wrong password or code too many times, please wait for 15 minutes and try again';
       expect((await client.login('erin', 'wrong-pass', 'acme')).msg).toBe(frozen);
       expect((await client.login('erin', 'erin-pass', 'acme')).msg).toBe(frozen);
-      // Nobody else is affected, and the counter is per login: unknown names freeze alike.
+      // Nobody else is affected: the counter is the account's.
       expect((await client.login('alice', 'alice-pass', 'acme')).status).toBe('ok');
-      for (let i = 0; i < 5; i++) await client.login('ghost', 'wrong-pass', 'acme');
-      expect((await client.login('ghost', 'wrong-pass', 'acme')).msg).toBe(frozen);
     });
 
     it('lets a frozen login in again once the frozen time has passed', async () => {
@@ -252,11 +273,18 @@ describeEachDatabase('sign-in', (server) => {
       expect((await replay.json()).code).toBe('pleaseLogin');
     });
 
-    it('also works with GET', async () => {
+    it('refuses GET without an id_token_hint (a link on another site), leaving the session signed in', async () => {
       const client = new ApiClient(server().url);
       await client.login('alice', 'alice-pass', 'acme');
-      expect((await client.get('/api/logout')).status).toBe('ok');
-      expect((await client.get('/api/get-account')).status).toBe('error');
+      const crossSite = await client.raw('GET', '/api/logout', { headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(await crossSite.json()).toMatchObject({
+        status: 'error',
+        code: 'logoutNeedsIdTokenHint',
+        msg: 'Signing out with GET needs a valid id_token_hint; sign out with POST /api/logout instead',
+      });
+      expect(crossSite.headers.getSetCookie().some((c) => c.startsWith('gatehouse_session='))).toBe(false);
+      expect(await client.get('/api/logout', { id_token_hint: 'not-a-token' })).toMatchObject({ code: 'idTokenHintInvalid' });
+      expect((await client.get('/api/get-account')).status).toBe('ok');
     });
   });
 
@@ -271,6 +299,56 @@ describeEachDatabase('sign-in', (server) => {
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ status: 'error', code: 'crossSite' });
       expect((await client.get('/api/get-organization', { id: 'admin/evil' })).data).toBeNull();
+    });
+
+    it('refuses a sign-in posted from another origin (login CSRF) and opens no session', async () => {
+      const foreign: Array<Record<string, string>> = [
+        { origin: 'https://evil.example' },
+        { origin: '', referer: 'https://evil.example/page' },
+        { origin: 'null' },
+      ];
+      for (const headers of foreign) {
+        const client = new ApiClient(server().url);
+        const response = await client.raw('POST', '/api/login', {
+          body: new URLSearchParams({
+            type: 'login',
+            application: 'app-built-in',
+            organization: 'acme',
+            username: 'alice',
+            password: 'alice-pass',
+          }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        });
+        expect(response.status).toBe(403);
+        expect(await response.json()).toMatchObject({ status: 'error', code: 'crossSite' });
+        expect(response.headers.getSetCookie().some((c) => c.startsWith('gatehouse_session='))).toBe(false);
+      }
+    });
+
+    it('accepts a sign-in from its own pages and from clients that send no Origin', async () => {
+      const fromPage = await new ApiClient(server().url).raw('POST', '/api/login', {
+        body: JSON.stringify({
+          type: 'login',
+          application: 'app-built-in',
+          organization: 'acme',
+          username: 'alice',
+          password: 'alice-pass',
+        }),
+        headers: { 'content-type': 'application/json', origin: '', referer: `${server().url}/login/acme` },
+      });
+      expect((await fromPage.json()).status).toBe('ok');
+      const sdk = await fetch(`${server().url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'login',
+          application: 'app-built-in',
+          organization: 'acme',
+          username: 'alice',
+          password: 'alice-pass',
+        }),
+      });
+      expect((await sdk.json()).status).toBe('ok');
     });
 
     it('refuses Sec-Fetch-Site: cross-site when there is no Origin', async () => {

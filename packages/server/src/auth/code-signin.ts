@@ -1,19 +1,13 @@
-import {
-  ADMIN_OWNER,
-  type Application,
-  codeSigninChannels,
-  type Organization,
-  organization as organizationDef,
-  user as userDef,
-} from '@gatehouse/entities';
+import { type Application, codeSigninChannels, type User, type Verification } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import type { Rec } from '../crud/repository.js';
+import { organizationByName } from '../domain/organization.js';
+import { users } from '../domain/user.js';
+import { checkCode, consumeCode, WrongCodeError } from '../domain/verification.js';
 import { AppError } from '../errors.js';
 import { paramOf } from '../http/params.js';
-import { checkCode, consumeCode, WrongCodeError } from '../integrations/verification/store.js';
-import { emailReceiver, phoneReceiver, regionsOf, userByEmail, userByPhone } from '../integrations/verification/targets.js';
 import { clearFailures, countFailure, failureKey, findSigninUser, type LockoutRule, readFailures } from './credentials.js';
+import { emailReceiver, phoneReceiver, regionsOf, userByEmail, userByPhone } from './verification/targets.js';
 
 /** The sign-in method name of a code sign-in (POST /api/login signinMethod). */
 export const CODE_SIGNIN_METHOD = 'Verification code';
@@ -39,9 +33,9 @@ export async function verifyCodeSignin(
   app: Application,
   organization: string,
   lockout: LockoutRule,
-): Promise<Rec> {
+): Promise<User> {
   const login = paramOf(request, 'username').trim();
-  const org = (await server.repo(organizationDef).get(ADMIN_OWNER, organization)) as Organization | undefined;
+  const org = await organizationByName(server, organization);
   const byEmail = login.includes('@');
   let user = org ? await findSigninUser(server, organization, login) : undefined;
   if (org && !user) {
@@ -55,14 +49,14 @@ export async function verifyCodeSignin(
   if (!byEmail && !channels.phone) throw new AppError('codeSigninSmsDisabled');
   let receiver = emailReceiver(login);
   if (!byEmail) {
-    const region = String(user.countryCode || paramOf(request, 'countryCode'));
+    const region = user.countryCode || paramOf(request, 'countryCode');
     const e164 = phoneReceiver(login, regionsOf(org, region));
     if (!e164) throw new AppError('verificationPhoneInvalid', { region });
     receiver = e164;
   }
 
   const failures = await readFailures(server, failureKey(organization, user, login), lockout);
-  let record: Rec;
+  let record: Verification;
   try {
     record = await checkCode(server, { owner: organization, receiver }, paramOf(request, 'code'));
   } catch (error) {
@@ -74,7 +68,7 @@ export async function verifyCodeSignin(
   if (user.isForbidden) throw new AppError('userForbidden');
   // The code proves the address belongs to the user.
   if (byEmail && !user.emailVerified) {
-    await server.repo(userDef).update(String(user.owner), String(user.name), { emailVerified: true });
+    await users.update(server, 'system', user, { emailVerified: true }, { columns: ['emailVerified'] });
     user.emailVerified = true;
   }
   return user;

@@ -1,14 +1,9 @@
-import {
-  ADMIN_OWNER,
-  nowRfc3339,
-  type Organization,
-  organization as organizationDef,
-  user as userDef,
-} from '@gatehouse/entities';
+import { ADMIN_OWNER, nowRfc3339, organization as organizationDef, type User, user as userDef } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
-import type { Rec } from '../crud/repository.js';
+import { burnVerification, checkUserPassword } from '../crypto/passwords/index.js';
+import { organizationByName } from '../domain/organization.js';
+import { rehashPassword } from '../domain/user.js';
 import { AppError } from '../errors.js';
-import { burnVerification, checkUserPassword, hashForOrganization } from './passwords/index.js';
 
 /** The lockout rule of the application being signed in to (spec: failedSigninLimit, failedSigninFrozenTime). */
 export interface LockoutRule {
@@ -19,9 +14,9 @@ export interface LockoutRule {
 export const DEFAULT_LOCKOUT: LockoutRule = { limit: 5, frozenMinutes: 15 };
 
 /** Finds a user of `owner` by name, then e-mail, then phone, ignoring deleted users. */
-export async function findSigninUser(server: ServerContext, owner: string, login: string): Promise<Rec | undefined> {
+export async function findSigninUser(server: ServerContext, owner: string, login: string): Promise<User | undefined> {
   const users = server.repo(userDef);
-  for (const field of ['name', 'email', 'phone']) {
+  for (const field of ['name', 'email', 'phone'] as const) {
     const found = await users.findBy(field, login, { owner });
     if (found && !found.isDeleted) return found;
   }
@@ -29,8 +24,8 @@ export async function findSigninUser(server: ServerContext, owner: string, login
 }
 
 /** The row wrong passwords are counted under: the account's id when the login names one, else the login itself. */
-export function failureKey(organization: string, user: Rec | undefined, login: string) {
-  return { owner: organization, name: String(user?.id ?? login.toLowerCase()).slice(0, 255) };
+export function failureKey(organization: string, user: User | undefined, login: string) {
+  return { owner: organization, name: (user?.id ?? login.toLowerCase()).slice(0, 255) };
 }
 
 /**
@@ -75,7 +70,7 @@ export async function readFailures(server: ServerContext, key: FailureCount['key
     .executeTakeFirst();
   let wrongTimes = Number(row?.wrongTimes ?? 0);
   if (row && wrongTimes >= lockout.limit) {
-    const waited = minutesSince(String(row.lastWrongTime));
+    const waited = minutesSince(row.lastWrongTime);
     if (waited < lockout.frozenMinutes)
       throw new AppError('signinFrozen', { minutes: Math.ceil(lockout.frozenMinutes - waited) });
     wrongTimes = 0;
@@ -114,40 +109,28 @@ export async function clearFailures(server: ServerContext, count: FailureCount):
 }
 
 /**
- * Checks a password sign-in and returns the user. Wrong passwords are counted per organization
- * and login (whether or not the account exists, so the answers never reveal which accounts exist);
- * after `limit` wrong attempts the login is frozen for `frozenMinutes`.
+ * Checks a password sign-in and returns the user. A login naming no account of the organization
+ * is told so (Casdoor's answer), with where a member of another organization signs in, and counts
+ * against nobody; wrong passwords of an account are counted, and after `limit` of them the account
+ * is frozen for `frozenMinutes`.
  */
 export async function verifyCredentials(
   server: ServerContext,
   input: { organization: string; username: string; password: string; lockout: LockoutRule },
-): Promise<Rec> {
-  const org = (await server.repo(organizationDef).get(ADMIN_OWNER, input.organization)) as Organization | undefined;
-  const user = org ? await findSigninUser(server, input.organization, input.username) : undefined;
-  const failures = await readFailures(server, failureKey(input.organization, user, input.username), input.lockout);
-
-  let ok = false;
-  let needsRehash = false;
-  if (org && user) {
-    const check = await checkUserPassword({
-      password: input.password,
-      user: { password: String(user.password), passwordType: String(user.passwordType), passwordSalt: String(user.passwordSalt) },
-      organization: org,
-    });
-    ok = check.ok;
-    needsRehash = check.needsRehash;
-  } else {
+): Promise<User> {
+  const org = await organizationByName(server, input.organization);
+  if (!org) throw new AppError('organizationMissing', { name: input.organization });
+  const user = await findSigninUser(server, input.organization, input.username);
+  if (!user) {
+    // As long as a password check, so that the answer's time says nothing more than its words.
     await burnVerification();
+    throw new AppError('userNotInOrganization', { name: input.username, organization: input.organization });
   }
-
+  const failures = await readFailures(server, failureKey(input.organization, user, input.username), input.lockout);
+  const { ok, needsRehash } = await checkUserPassword({ password: input.password, user, organization: org });
   if (!ok) await countFailure(server, failures, input.lockout);
   await clearFailures(server, failures);
-  const signedIn = user as Rec;
-  if (signedIn.isForbidden) throw new AppError('userForbidden');
-  if (needsRehash && org) {
-    await server
-      .repo(userDef)
-      .update(String(signedIn.owner), String(signedIn.name), { ...(await hashForOrganization(input.password, org)) });
-  }
-  return signedIn;
+  if (user.isForbidden) throw new AppError('userForbidden');
+  if (needsRehash) await rehashPassword(server, user, input.password, org);
+  return user;
 }

@@ -1,20 +1,15 @@
-import {
-  ADMIN_OWNER,
-  type Application,
-  application as applicationDef,
-  BUILT_IN_APPLICATION,
-  isPasswordSigninEnabled,
-} from '@gatehouse/entities';
+import { type Application, BUILT_IN_APPLICATION, isPasswordSigninEnabled, type User } from '@gatehouse/entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import type { Rec } from '../crud/repository.js';
+import { applicationByName } from '../domain/application.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
-import { captchaAnswerOf, checkSigninCaptcha } from '../integrations/captcha/rules.js';
 import { accountOf } from './account.js';
+import { captchaAnswerOf, checkSigninCaptcha } from './captcha.js';
 import { isCodeSignin, verifyCodeSignin } from './code-signin.js';
 import { DEFAULT_LOCKOUT, verifyCredentials } from './credentials.js';
+import { checkEntryIp } from './ip-whitelist.js';
 import { linkWithProvider, providerSigninOf, providerUser } from './provider-login.js';
 import { createSession, LONG_SESSION_HOURS, SESSION_COOKIE, SHORT_SESSION_HOURS } from './session.js';
 import { type SigninType, signinTypeOf } from './signin-types.js';
@@ -23,7 +18,7 @@ import { type SigninType, signinTypeOf } from './signin-types.js';
 export const CONSOLE_SIGNIN: SigninType = {
   application: async (server, request) => {
     const name = paramOf(request, 'application') || BUILT_IN_APPLICATION;
-    const app = (await server.repo(applicationDef).get(ADMIN_OWNER, name)) as Application | undefined;
+    const app = await applicationByName(server, name);
     if (!app) throw new AppError('applicationMissing', { name });
     return app;
   },
@@ -36,14 +31,14 @@ export async function startSession(
   server: ServerContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  user: Rec,
+  user: User,
   app: Application,
   // Casdoor's rule: a sign-in session lasts a day at most unless the person asked to stay signed in.
   autoSignin = paramOf(request, 'autoSignin') === 'true',
 ): Promise<string> {
   const { token, expires } = await createSession(server.database.db, {
-    owner: String(user.owner),
-    name: String(user.name),
+    owner: user.owner,
+    name: user.name,
     application: app.name,
     hours: autoSignin ? LONG_SESSION_HOURS : SHORT_SESSION_HOURS,
     remoteAddr: request.ip,
@@ -75,7 +70,7 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
   const app = await type.application(server, request);
 
   const username = paramOf(request, 'username');
-  let user: Rec;
+  let user: User;
   let fresh = false;
   let sessionToken: string | undefined;
   if (viaProvider) {
@@ -113,6 +108,7 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
   }
   if (!type.anyOrganization && user.owner !== app.organization)
     throw new AppError('userNotInApplication', { application: app.name });
+  await checkEntryIp(server, request.ip, user, app);
   if (fresh && type.opensSession(app, user, request)) sessionToken = await startSession(server, request, reply, user, app);
   return type.complete(server, request, user, app, { fresh, sessionToken });
 }

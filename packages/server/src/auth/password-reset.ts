@@ -1,12 +1,13 @@
-import { ADMIN_OWNER, type Organization, organization as organizationDef, user as userDef } from '@gatehouse/entities';
+import { checkPasswordOptions, user as userDef } from '@gatehouse/entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import type { Rec } from '../crud/repository.js';
-import { setUserPassword } from '../entities/user.hooks.js';
+import { inTransaction } from '../domain/entity-domain.js';
+import { organizationByName } from '../domain/organization.js';
+import { changePassword } from '../domain/user.js';
+import { findGrant, takeGrant, VERIFIED_CODE_COOKIE } from '../domain/verification.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
-import { findGrant, takeGrant, VERIFIED_CODE_COOKIE } from '../integrations/verification/store.js';
 import { accountOf } from './account.js';
 import { sessionIdOf } from './session.js';
 
@@ -25,25 +26,20 @@ export async function setPasswordWithCode(server: ServerContext, request: Fastif
   const grant = owner && name ? await findGrant(server, owner, `${owner}/${name}`, cookie, code) : null;
   if (!grant) throw new AppError('verificationNotVerified');
 
-  const users = server.repo(userDef);
-  const target = await users.get(owner, name);
+  const target = await server.repo(userDef).get(owner, name);
   if (!target || target.isDeleted) throw new AppError('userNotExist', { id: `${owner}/${name}` });
-  const org = (await server.repo(organizationDef).get(ADMIN_OWNER, owner)) as Organization | undefined;
+  const org = await organizationByName(server, owner);
   if (!org) throw new AppError('organizationMissing', { name: owner });
-  if (!newPassword) throw new AppError('passwordEmpty');
-  // Only the fields the password changes (the rest of the record may change meanwhile).
-  const next: Rec = { needUpdatePassword: false };
   // The password options first: a refused password leaves the verified code for another try.
-  await setUserPassword(next, newPassword, org);
+  const violated = checkPasswordOptions(newPassword, org.passwordOptions);
+  if (violated) throw new AppError(violated);
 
   const account = await accountOf(server, request);
   const own = account?.via === 'session' && account.viewer.owner === owner && account.viewer.name === name;
-  await server.database.db.transaction().execute(async (trx) => {
+  const keepSession = own && account.sessionToken ? sessionIdOf(account.sessionToken) : undefined;
+  await inTransaction(server, undefined, async (trx) => {
     if (!(await takeGrant(server, grant, trx))) throw new AppError('verificationNotVerified');
-    await users.update(owner, name, next, trx);
-    let sessions = trx.deleteFrom('authSession').where('owner', '=', owner).where('name', '=', name);
-    if (own && account.sessionToken) sessions = sessions.where('id', '!=', sessionIdOf(account.sessionToken));
-    await sessions.execute();
+    await changePassword(server, target, newPassword, org, { keepSession, trx });
   });
   reply.clearCookie(VERIFIED_CODE_COOKIE, { path: '/api' });
   return ok();

@@ -2,34 +2,31 @@ import {
   ADMIN_OWNER,
   type Application,
   type ApplicationProvider,
-  application as applicationDef,
   BUILT_IN_APPLICATION,
-  fieldEntries,
-  nowRfc3339,
   type Organization,
-  organization as organizationDef,
   type Provider,
   randomId,
-  user as userDef,
+  type User,
 } from '@gatehouse/entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import type { Rec } from '../crud/repository.js';
-import { userHooks } from '../entities/user.hooks.js';
+import { applicationByName, defaultApplicationOf } from '../domain/application.js';
+import { inTransaction } from '../domain/entity-domain.js';
+import { findIdentity, identityRow, linkIdentity, refreshIdentity } from '../domain/identities.js';
+import { organizationByName } from '../domain/organization.js';
+import { providerByName } from '../domain/provider.js';
+import { users } from '../domain/user.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
-import { paramOf } from '../http/params.js';
+import { originOf } from '../http/origin.js';
+import { bodyOf, isJsonObject, paramOf, queryParam } from '../http/params.js';
 import { type IdpIdentity, identityFromCode, idpModuleOf } from '../integrations/oauth/index.js';
-import { providerByName } from '../integrations/providers.js';
+import { checkSamlProvider } from '../integrations/saml/sp-config.js';
+import { samlIdentity } from '../integrations/saml/sp-identity.js';
+import { newSamlRequestId, samlLoginAnswer } from '../integrations/saml/sp-request.js';
 import { checkWeb3Provider, issueWeb3Nonce, web3Identity } from '../integrations/web3/index.js';
-import { originOf } from '../protocols/oidc/issuer.js';
-import { checkSamlProvider } from '../protocols/saml/sp-config.js';
-import { samlIdentity } from '../protocols/saml/sp-identity.js';
-import { newSamlRequestId, samlLoginAnswer } from '../protocols/saml/sp-request.js';
 import { sessionUserOf } from './account.js';
-import { findIdentity, identityRow, linkIdentity, refreshIdentity } from './identities.js';
 import { issueProviderState, type ProviderFlow, type ProviderMethod, verifyProviderState } from './provider-state.js';
-import { defaultApplicationOf } from './public-pages.js';
 import { signinTypeOf } from './signin-types.js';
 
 /**
@@ -98,16 +95,14 @@ async function identityOf(server: ServerContext, provider: Provider, flow: Provi
  * The application whose providers a user links (Casdoor's GetApplicationByUser): the one the user
  * signed up through, else the organization's default application, else the built-in one.
  */
-export async function userApplicationOf(server: ServerContext, user: Rec): Promise<Application | undefined> {
-  const apps = server.repo(applicationDef);
-  const owner = String(user.owner);
+export async function userApplicationOf(server: ServerContext, user: User): Promise<Application | undefined> {
   if (user.signupApplication) {
-    const signup = (await apps.get(ADMIN_OWNER, String(user.signupApplication))) as Application | undefined;
-    if (signup && signup.organization === owner) return signup;
+    const signup = await applicationByName(server, user.signupApplication);
+    if (signup && signup.organization === user.owner) return signup;
   }
-  const org = (await server.repo(organizationDef).get(ADMIN_OWNER, owner)) as Organization | undefined;
+  const org = await organizationByName(server, user.owner);
   const byDefault = org ? await defaultApplicationOf(server, org) : undefined;
-  return byDefault ?? ((await apps.get(ADMIN_OWNER, BUILT_IN_APPLICATION)) as Application | undefined);
+  return byDefault ?? (await applicationByName(server, BUILT_IN_APPLICATION));
 }
 
 /** A request whose query and body are the given ones (the rest, cookies and addresses included, is `request`'s). */
@@ -116,10 +111,11 @@ export function requestWith(
   query: Record<string, string>,
   body: Record<string, unknown>,
 ): FastifyRequest {
-  return Object.create(request, {
+  const derived: FastifyRequest = Object.create(request, {
     query: { value: query, enumerable: true },
     body: { value: body, enumerable: true },
-  }) as FastifyRequest;
+  });
+  return derived;
 }
 
 /** The sign-in requests restored from a verified state: their user signs in through an identity provider. */
@@ -133,10 +129,10 @@ export function isProviderSignin(request: FastifyRequest): boolean {
 /** A string map of the page's sign-in request, without credentials. */
 function carried(value: unknown, name: string): Record<string, string> {
   if (value === undefined || value === null || value === '') return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw new AppError('invalidField', { field: name, detail: 'an object' });
+  if (!isJsonObject(value)) throw new AppError('invalidField', { field: name, detail: 'an object' });
   const out: Record<string, string> = {};
   let size = 0;
-  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+  for (const [key, raw] of Object.entries(value)) {
     if (NOT_CARRIED.has(key) || raw === undefined || raw === null) continue;
     const text = typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : null;
     if (text === null) throw new AppError('invalidField', { field: `${name}.${key}`, detail: 'a string' });
@@ -175,7 +171,7 @@ function callbackUri(server: ServerContext, request: FastifyRequest, app: Applic
  * provider's authorization URL, whose state this browser alone can bring back.
  */
 export async function providerAuthUrl(server: ServerContext, request: FastifyRequest, reply: FastifyReply) {
-  const input = (request.body ?? {}) as Record<string, unknown>;
+  const input = bodyOf(request);
   const providerName = paramOf(request, 'provider');
   if (!providerName) throw new AppError('missingParameter', { name: 'provider' });
   const method = methodOf(paramOf(request, 'method'));
@@ -243,13 +239,9 @@ function samlResponseOf(value: string): string {
 
 /** A parameter of the callback page's post: the body's first (the query may hold the sign-in request's own state). */
 function callbackParam(request: FastifyRequest, name: string): string {
-  const body = request.body;
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const value = (body as Record<string, unknown>)[name];
-    if (typeof value === 'string' && value !== '') return value;
-  }
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  return typeof query[name] === 'string' ? (query[name] as string) : '';
+  const value = bodyOf(request)[name];
+  if (typeof value === 'string' && value !== '') return value;
+  return queryParam(request, name);
 }
 
 export interface ProviderSignin {
@@ -298,23 +290,18 @@ async function signUpWithIdentity(
   row: ApplicationProvider,
   provider: Provider,
   identity: IdpIdentity,
-): Promise<Rec> {
+): Promise<User> {
   const { db } = server.database;
-  const users = server.repo(userDef);
+  const repo = users.repo(server);
   const base = usernameBase(identity, org);
   // An address another user of the organization has stays off the new account (sign-in by e-mail
   // must find one user); the identity still carries it.
-  const email = identity.email && !(await users.findBy('email', identity.email, { owner: org.name })) ? identity.email : '';
+  const email = identity.email && !(await repo.findBy('email', identity.email, { owner: org.name })) ? identity.email : '';
   for (let attempt = 0; ; attempt++) {
-    const name = attempt === 0 && !(await users.exists(org.name, base)) ? base : `${base}_${randomId(6)}`;
-    const now = nowRfc3339();
-    const user: Rec = {};
-    for (const [key, field] of fieldEntries(userDef)) user[key] = field.empty();
-    Object.assign(user, {
+    const name = attempt === 0 && !(await repo.exists(org.name, base)) ? base : `${base}_${randomId(6)}`;
+    const input = {
       owner: org.name,
       name,
-      createdTime: now,
-      updatedTime: now,
       type: 'normal-user',
       displayName: identity.displayName || identity.username || name,
       email,
@@ -323,25 +310,25 @@ async function signUpWithIdentity(
       signupApplication: app.name,
       groups: row.signupGroup ? [row.signupGroup] : app.defaultGroup ? [app.defaultGroup] : [],
       isAdmin: false,
-    });
-    // What every new user gets (id, initial score, default avatar and country code) ...
-    await userHooks.beforeAdd?.({ trx: db, viewer: { owner: org.name, name, level: 'user' }, server }, user, new Set());
-    // ... but no password: not even the organization's default one, which anybody could then use.
-    Object.assign(user, { password: '', passwordSalt: '', lastChangePasswordTime: '' });
+      // No password: not even the organization's default one, which anybody could then use.
+      password: '',
+    };
     try {
-      await db.transaction().execute(async (trx) => {
-        await users.insert(user, trx);
+      // What every new user gets (id, initial score, default avatar and country code) comes from
+      // the users domain; the identity is linked in the same transaction.
+      return await inTransaction(server, undefined, async (trx) => {
+        const user = await users.create(server, 'system', input, { trx });
         await linkIdentity(trx, identityRow(org.name, name, provider, identity));
+        return user;
       });
-      return user;
     } catch (error) {
       // A concurrent sign-up took the name (try another) or the identity (sign in with that user).
       const linked = await findIdentity(db, org.name, provider.name, identity.id);
       if (linked) {
-        const existing = await users.get(linked.owner, linked.user);
+        const existing = await repo.get(linked.owner, linked.user);
         if (existing) return existing;
       }
-      if (attempt >= 5 || !(await users.exists(org.name, name))) throw error;
+      if (attempt >= 5 || !(await repo.exists(org.name, name))) throw error;
     }
   }
 }
@@ -350,25 +337,25 @@ async function signUpWithIdentity(
  * The user a provider sign-in of `app` signs in (step 3 above). `app` comes from the sign-in
  * type, checked against the state's.
  */
-export async function providerUser(server: ServerContext, app: Application, signin: ProviderSignin): Promise<Rec> {
+export async function providerUser(server: ServerContext, app: Application, signin: ProviderSignin): Promise<User> {
   const { flow, code } = signin;
   if (app.name !== flow.application) throw new AppError('providerStateInvalid');
   const { row, provider } = await applicationProvider(server, app, flow.provider);
   const identity = await identityOf(server, provider, flow, code);
   const { db } = server.database;
-  const users = server.repo(userDef);
+  const repo = users.repo(server);
   const owner = app.organization;
-  const org = (await server.repo(organizationDef).get(ADMIN_OWNER, owner)) as Organization | undefined;
+  const org = await organizationByName(server, owner);
   if (!org) throw new AppError('organizationMissing', { name: owner });
 
-  const signedIn = (user: Rec) => {
+  const signedIn = (user: User) => {
     if (user.isForbidden) throw new AppError('userForbidden');
     return user;
   };
 
   const linked = await findIdentity(db, owner, provider.name, identity.id);
   if (linked) {
-    const user = await users.get(owner, linked.user);
+    const user = await repo.get(owner, linked.user);
     if (user && !user.isDeleted) {
       await refreshIdentity(db, identityRow(owner, linked.user, provider, identity));
       return signedIn(user);
@@ -384,10 +371,10 @@ export async function providerUser(server: ServerContext, app: Application, sign
 
   // "Link with e-mail": an address the provider vouches for finds the user who has it.
   if (app.enableLinkWithEmail && identity.email && identity.emailVerified) {
-    const byEmail = await users.findBy('email', identity.email, { owner });
+    const byEmail = await repo.findBy('email', identity.email, { owner });
     if (byEmail && !byEmail.isDeleted) {
       signedIn(byEmail);
-      await db.transaction().execute((trx) => linkIdentity(trx, identityRow(owner, String(byEmail.name), provider, identity)));
+      await db.transaction().execute((trx) => linkIdentity(trx, identityRow(owner, byEmail.name, provider, identity)));
       return byEmail;
     }
   }
@@ -403,7 +390,7 @@ export async function linkWithProvider(server: ServerContext, signin: ProviderSi
   const { flow, code } = signin;
   const user = await sessionUserOf(server, signin.request);
   if (!user) throw new AppError('pleaseLogin');
-  const app = (await server.repo(applicationDef).get(ADMIN_OWNER, flow.application)) as Application | undefined;
+  const app = await applicationByName(server, flow.application);
   if (!app) throw new AppError('applicationMissing', { name: flow.application });
   if (app.organization !== user.owner) {
     throw new AppError('providerLinkOtherOrganization', { application: app.name, organization: app.organization });
@@ -411,17 +398,16 @@ export async function linkWithProvider(server: ServerContext, signin: ProviderSi
   const { provider } = await applicationProvider(server, app, flow.provider);
   const identity = await identityOf(server, provider, flow, code);
   const { db } = server.database;
-  const owner = String(user.owner);
-  const name = String(user.name);
+  const { owner, name } = user;
   const linked = await findIdentity(db, owner, provider.name, identity.id);
   if (linked && linked.user !== name) {
-    const other = await server.repo(userDef).get(owner, linked.user);
+    const other = await users.repo(server).get(owner, linked.user);
     throw new AppError('providerLinkedToOther', {
       type: provider.type,
       username: identity.username,
       displayName: identity.displayName,
       name: linked.user,
-      otherDisplayName: String(other?.displayName ?? ''),
+      otherDisplayName: other?.displayName ?? '',
     });
   }
   await db.transaction().execute((trx) => linkIdentity(trx, identityRow(owner, name, provider, identity)));

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { isJsonObject } from '../http/params.js';
 
 /**
  * The `state` of a sign-in through an OAuth identity provider. It carries what the callback page
@@ -70,30 +71,50 @@ export function issueProviderState(
 }
 
 function stringMap(value: unknown): Record<string, string> | null {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.some(([, v]) => typeof v !== 'string')) return null;
-  return Object.fromEntries(entries) as Record<string, string>;
+  if (!isJsonObject(value)) return null;
+  const out: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item !== 'string') return null;
+    out[key] = item;
+  }
+  return out;
 }
+
+const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** The payload of a state, without checking its signature (the callback page reads it too). */
 export function readProviderState(state: string): ProviderFlow | null {
   const [payload] = state.split('.');
   if (!payload) return null;
-  let parsed: Record<string, unknown>;
+  let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     return null;
   }
+  if (!isJsonObject(parsed)) return null;
+  const { application, provider, method, type, redirectUri, from, expires, nonce, requestId } = parsed;
   const query = stringMap(parsed.query);
   const body = stringMap(parsed.body);
-  const strings = ['application', 'provider', 'type', 'redirectUri', 'from'] as const;
-  if (!query || !body || strings.some((key) => typeof parsed[key] !== 'string')) return null;
-  if ((parsed.method !== 'signup' && parsed.method !== 'link') || typeof parsed.expires !== 'number') return null;
-  if (parsed.requestId !== undefined && typeof parsed.requestId !== 'string') return null;
-  if (parsed.nonce !== undefined && typeof parsed.nonce !== 'string') return null;
-  return { ...(parsed as unknown as ProviderFlow), query, body };
+  if (!query || !body) return null;
+  if (typeof application !== 'string' || typeof provider !== 'string' || typeof type !== 'string') return null;
+  if (typeof redirectUri !== 'string' || typeof from !== 'string' || typeof expires !== 'number') return null;
+  if (method !== 'signup' && method !== 'link') return null;
+  if ((nonce !== undefined && typeof nonce !== 'string') || (requestId !== undefined && typeof requestId !== 'string'))
+    return null;
+  return {
+    application,
+    provider,
+    method,
+    type,
+    query,
+    body,
+    redirectUri,
+    from,
+    expires,
+    nonce: optionalString(nonce),
+    requestId: optionalString(requestId),
+  };
 }
 
 /**

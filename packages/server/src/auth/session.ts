@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { nowRfc3339 } from '@gatehouse/entities';
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { DB } from '../db/schema.js';
 
 /** The cookie that carries the session token (httpOnly, SameSite=Lax). */
 export const SESSION_COOKIE = 'gatehouse_session';
@@ -9,14 +10,7 @@ export const LONG_SESSION_HOURS = 24 * 30;
 /** Lifetime of a browser-session sign-in. */
 export const SHORT_SESSION_HOURS = 24;
 
-export interface SessionRow {
-  id: string;
-  owner: string;
-  name: string;
-  application: string;
-  createdTime: string;
-  expiresTime: string;
-}
+export type SessionRow = DB['authSession'];
 
 /** Only a hash of the token is stored, so a database reader cannot replay sessions. */
 export function sessionIdOf(token: string): string {
@@ -24,7 +18,7 @@ export function sessionIdOf(token: string): string {
 }
 
 export async function createSession(
-  db: Kysely<any>,
+  db: Db,
   input: { owner: string; name: string; application: string; hours: number; remoteAddr: string; userAgent: string },
 ): Promise<{ token: string; expires: Date }> {
   const token = randomBytes(32).toString('base64url');
@@ -45,19 +39,17 @@ export async function createSession(
   return { token, expires };
 }
 
-export async function findSession(db: Kysely<any>, token: string): Promise<SessionRow | undefined> {
-  const row = (await db.selectFrom('authSession').selectAll().where('id', '=', sessionIdOf(token)).executeTakeFirst()) as
-    | SessionRow
-    | undefined;
+export async function findSession(db: Db, token: string): Promise<SessionRow | undefined> {
+  const row = await db.selectFrom('authSession').selectAll().where('id', '=', sessionIdOf(token)).executeTakeFirst();
   if (!row || row.expiresTime <= nowRfc3339()) return undefined;
   return row;
 }
 
-export async function deleteSession(db: Kysely<any>, token: string): Promise<void> {
+export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('authSession').where('id', '=', sessionIdOf(token)).execute();
 }
 
 /** Removes expired sessions (run now and then, not on the request path). */
-export async function purgeExpiredSessions(db: Kysely<any>): Promise<void> {
+export async function purgeExpiredSessions(db: Db): Promise<void> {
   await db.deleteFrom('authSession').where('expiresTime', '<=', nowRfc3339()).execute();
 }

@@ -1,7 +1,6 @@
-import type { Application, Envelope } from '@gatehouse/entities';
+import type { Application, Envelope, User } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import type { Rec } from '../crud/repository.js';
 
 /**
  * What a sign-in (POST /api/login) produces, by its `type`: a console session (login), an OAuth
@@ -24,7 +23,7 @@ export interface SigninType {
    * Whether a password sign-in of this type opens a console session (`user` is the signed-in user;
    * an OAuth sign-in that needs consent opens one for the consent screen).
    */
-  opensSession: (app: Application, user: Rec, request: FastifyRequest) => boolean;
+  opensSession: (app: Application, user: User, request: FastifyRequest) => boolean;
   /**
    * GET /api/get-app-login?type=<name>: checks the request of the protocol's sign-in page before
    * anyone signs in (an invalid one is shown on the page) and answers its application.
@@ -36,7 +35,7 @@ export interface SigninType {
   complete: (
     server: ServerContext,
     request: FastifyRequest,
-    user: Rec,
+    user: User,
     app: Application,
     signin: SigninContext,
   ) => Promise<Envelope>;

@@ -3,14 +3,14 @@ import {
   isItemVisible,
   itemRule,
   type Organization,
-  type SignupItemRow,
   type SignupValues,
+  type Verification,
 } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
-import type { Rec } from '../crud/repository.js';
+import type { Db } from '../db/database.js';
+import { checkCode, consumeCode } from '../domain/verification.js';
 import { AppError } from '../errors.js';
-import { checkCode, consumeCode } from '../integrations/verification/store.js';
-import { emailReceiver, phoneReceiver, regionsOf } from '../integrations/verification/targets.js';
+import { emailReceiver, phoneReceiver, regionsOf } from './verification/targets.js';
 
 /**
  * The codes a sign-up must carry (Casdoor's rule): a visible Email item whose rule is not "No
@@ -25,7 +25,7 @@ function text(values: SignupValues, field: string): string {
 }
 
 export interface SignupCodes {
-  records: Rec[];
+  records: Verification[];
   /** The e-mail address was proven with a code. */
   emailVerified: boolean;
 }
@@ -36,9 +36,9 @@ export async function checkSignupCodes(
   org: Organization,
   values: SignupValues,
 ): Promise<SignupCodes> {
-  const items = app.signupItems as SignupItemRow[];
+  const items = app.signupItems;
   const needs = (name: string) => isItemVisible(items, name) && itemRule(items, name) !== 'No verification';
-  const records: Rec[] = [];
+  const records: Verification[] = [];
   let emailVerified = false;
   const email = text(values, 'email');
   if (needs('Email') && email !== '') {
@@ -56,6 +56,6 @@ export async function checkSignupCodes(
 }
 
 /** Uses the checked codes up (each once: a concurrent sign-up with the same code loses). */
-export async function useSignupCodes(server: ServerContext, codes: SignupCodes): Promise<void> {
-  for (const record of codes.records) await consumeCode(server, record);
+export async function useSignupCodes(server: ServerContext, codes: SignupCodes, trx?: Db): Promise<void> {
+  for (const record of codes.records) await consumeCode(server, record, {}, trx);
 }

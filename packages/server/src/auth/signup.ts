@@ -1,35 +1,32 @@
+import { randomUUID } from 'node:crypto';
 import {
-  ADMIN_OWNER,
   type Application,
-  application as applicationDef,
-  fieldEntries,
   isCustomSignupItem,
   isItemRequired,
   isItemVisible,
   itemRule,
-  nowRfc3339,
-  type Organization,
-  organization as organizationDef,
   SIGNUP_USER_FIELDS,
-  type SignupItemRow,
   type SignupValues,
   signupFieldOf,
   signupViolation,
+  type User,
   user as userDef,
 } from '@gatehouse/entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
-import { parseIncoming } from '../crud/records.js';
-import type { Rec } from '../crud/repository.js';
-import type { DialectName } from '../db/database.js';
-import { userHooks } from '../entities/user.hooks.js';
+import type { Db, DialectName } from '../db/database.js';
+import { applicationByName } from '../domain/application.js';
+import { inTransaction } from '../domain/entity-domain.js';
+import { organizationByName } from '../domain/organization.js';
+import { parseIncoming } from '../domain/records.js';
+import { users } from '../domain/user.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
-import { paramOf } from '../http/params.js';
+import { bodyOf, paramOf } from '../http/params.js';
 import { sessionUserOf } from './account.js';
 import { startSession } from './login.js';
-import { checkSignupCodes, useSignupCodes } from './signup-codes.js';
+import { checkSignupCodes, type SignupCodes, useSignupCodes } from './signup-codes.js';
 
 /** No sign-up value is longer than the longest user field it may fill (bio, homepage). */
 const MAX_VALUE_LENGTH = 2000;
@@ -38,15 +35,13 @@ const MAX_ID_ATTEMPTS = 20;
 
 /** The request's values as the sign-up rules read them (JSON, form or multipart bodies). */
 function signupValuesOf(request: FastifyRequest): SignupValues {
-  const body = request.body;
   const values: SignupValues = {};
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return values;
-  for (const [key, raw] of Object.entries(body as Record<string, unknown>)) {
+  for (const [key, raw] of Object.entries(bodyOf(request))) {
     let value: string | string[] | boolean | undefined;
     if (typeof raw === 'string') value = raw;
     else if (typeof raw === 'boolean') value = raw;
     else if (typeof raw === 'number') value = String(raw);
-    else if (Array.isArray(raw) && raw.every((v) => typeof v === 'string')) value = raw as string[];
+    else if (Array.isArray(raw) && raw.every((v) => typeof v === 'string')) value = raw.filter((v) => typeof v === 'string');
     else continue;
     const length = Array.isArray(value) ? value.join(', ').length : typeof value === 'string' ? value.length : 0;
     if (length > MAX_VALUE_LENGTH) throw new AppError('invalidField', { field: key, detail: `longer than ${MAX_VALUE_LENGTH}` });
@@ -65,10 +60,10 @@ function textOf(values: SignupValues, field: string): string {
  * The new user's fields from the visible items (a hidden item's value is ignored, whatever the
  * request carries). Choice values are joined with ", " as Casdoor stores them.
  */
-function userFieldsOf(app: Application, values: SignupValues): Rec {
-  const items = app.signupItems as SignupItemRow[];
+function userFieldsOf(app: Application, values: SignupValues): Partial<User> {
+  const items = app.signupItems;
   const visible = (name: string) => isItemVisible(items, name);
-  const fields: Rec = {};
+  const fields: Partial<User> = {};
   const properties: Record<string, string> = {};
 
   if (visible('Password')) fields.password = typeof values.password === 'string' ? values.password : '';
@@ -110,7 +105,7 @@ function numericIdCondition(dialect: DialectName) {
 }
 
 /** One more than the largest numeric id of the organization's users (1 for the first). */
-async function nextIncrementalId(db: Kysely<any>, dialect: DialectName, owner: string): Promise<number> {
+async function nextIncrementalId(db: Db, dialect: DialectName, owner: string): Promise<number> {
   const row = await db
     .selectFrom('user')
     .select('id')
@@ -124,36 +119,48 @@ async function nextIncrementalId(db: Kysely<any>, dialect: DialectName, owner: s
 }
 
 /** Refuses a username (unless it comes from the id), e-mail or phone the organization already has. */
-async function refuseDuplicates(server: ServerContext, user: Rec, checkName: boolean): Promise<void> {
-  const users = server.repo(userDef);
-  const owner = String(user.owner);
-  if (checkName && (await users.exists(owner, String(user.name)))) throw new AppError('usernameExists');
-  if (user.email && (await users.findBy('email', String(user.email), { owner }))) throw new AppError('emailExists');
-  if (user.phone && (await users.findBy('phone', String(user.phone), { owner }))) throw new AppError('phoneExists');
+async function refuseDuplicates(server: ServerContext, user: NewUser, checkName: boolean): Promise<void> {
+  const repo = users.repo(server);
+  if (checkName && (await repo.exists(user.owner, user.name))) throw new AppError('usernameExists');
+  if (user.email && (await repo.findBy('email', user.email, { owner: user.owner }))) throw new AppError('emailExists');
+  if (user.phone && (await repo.findBy('phone', user.phone, { owner: user.owner }))) throw new AppError('phoneExists');
 }
 
+type NewUser = Partial<User> & { owner: string; name: string };
+
 /**
- * Inserts the new user. With the Incremental ID rule the id is the organization's next number; the
- * unique index on ids decides races (a concurrent sign-up, or another organization holding that
- * number), and the next number is tried. A lost race for the username is reported as such.
+ * Creates the new user through the users domain (its rules and hooks: id, initial score, avatar,
+ * the password hashed under the organization's options), using the sign-up's codes up in the same
+ * transaction. With the Incremental ID rule the id is the organization's next number; the unique
+ * index on ids decides races (a concurrent sign-up, or another organization holding that number),
+ * and the next number is tried. A lost race for the username is reported as such.
  */
-async function insertUser(server: ServerContext, user: Rec, incremental: boolean, nameFromId: boolean): Promise<void> {
+async function createSignupUser(
+  server: ServerContext,
+  user: NewUser,
+  codes: SignupCodes,
+  rules: { incremental: boolean; nameFromId: boolean },
+): Promise<User> {
   const { db, dialect } = server.database;
-  const users = server.repo(userDef);
   let candidate = 0;
   for (let attempt = 0; ; attempt++) {
-    if (incremental) {
-      candidate = Math.max(candidate + 1, await nextIncrementalId(db, dialect, String(user.owner)));
-      user.id = String(candidate);
+    const next = { ...user };
+    if (rules.incremental) {
+      candidate = Math.max(candidate + 1, await nextIncrementalId(db, dialect, user.owner));
+      next.id = String(candidate);
+    } else if (rules.nameFromId) {
+      next.id = randomUUID();
     }
-    if (nameFromId) user.name = user.id;
+    if (rules.nameFromId && next.id) next.name = next.id;
     try {
-      await db.transaction().execute((trx) => users.insert(user, trx));
-      return;
+      return await inTransaction(server, undefined, async (trx) => {
+        await useSignupCodes(server, codes, trx);
+        return users.create(server, 'system', next, { trx });
+      });
     } catch (error) {
-      if (await users.exists(String(user.owner), String(user.name))) throw new AppError('usernameExists');
-      const idTaken = !!(await users.findBy('id', String(user.id)));
-      if (!incremental || !idTaken || attempt + 1 >= MAX_ID_ATTEMPTS) throw error;
+      if (await users.repo(server).exists(next.owner, next.name)) throw new AppError('usernameExists');
+      const idTaken = !!next.id && !!(await users.repo(server).findBy('id', next.id));
+      if (!rules.incremental || !idTaken || attempt + 1 >= MAX_ID_ATTEMPTS) throw error;
     }
   }
 }
@@ -170,7 +177,7 @@ export async function signUp(server: ServerContext, request: FastifyRequest, rep
 
   const applicationName = paramOf(request, 'application');
   if (!applicationName) throw new AppError('missingParameter', { name: 'application' });
-  const app = (await server.repo(applicationDef).get(ADMIN_OWNER, applicationName)) as Application | undefined;
+  const app = await applicationByName(server, applicationName);
   if (!app) throw new AppError('applicationMissing', { name: applicationName });
   const requested = paramOf(request, 'organization');
   if (requested && requested !== app.organization) {
@@ -180,11 +187,11 @@ export async function signUp(server: ServerContext, request: FastifyRequest, rep
       organization: requested,
     });
   }
-  const org = (await server.repo(organizationDef).get(ADMIN_OWNER, app.organization)) as Organization | undefined;
+  const org = await organizationByName(server, app.organization);
   if (!org) throw new AppError('organizationMissing', { name: app.organization });
   if (!app.enableSignUp) throw new AppError('signupDisabled');
 
-  const items = app.signupItems as SignupItemRow[];
+  const items = app.signupItems;
   // Invitations arrive in a later release: an application that requires a code cannot sign anyone
   // up yet; any other application ignores a code it is sent.
   if (isItemRequired(items, 'Invitation code')) throw new AppError('invitationCodeUnavailable', { application: app.name });
@@ -205,36 +212,27 @@ export async function signUp(server: ServerContext, request: FastifyRequest, rep
   const nameFromId = !isItemVisible(items, 'Username');
   const username = nameFromId ? '' : textOf(values, 'username');
   const fields = userFieldsOf(app, values);
-  const { values: checked, provided } = parseIncoming(userDef, fields);
-
-  const now = nowRfc3339();
-  const user: Rec = {};
-  for (const [key, field] of fieldEntries(userDef)) user[key] = key in checked ? checked[key] : field.empty();
-  Object.assign(user, {
+  // The values' own field errors first, before anything is looked up.
+  parseIncoming(userDef, 'system', fields);
+  const user: NewUser = {
+    ...fields,
     owner: org.name,
     name: username,
-    createdTime: now,
-    updatedTime: now,
     type: 'normal-user',
-    displayName: checked.displayName || username,
+    displayName: fields.displayName || username,
     signupApplication: app.name,
     groups: app.defaultGroup ? [app.defaultGroup] : [],
     isAdmin: false,
-  });
+  };
   await refuseDuplicates(server, user, !nameFromId);
   // E-mail and phone codes (method signup) where the items ask for verification.
   const codes = await checkSignupCodes(server, app, org, values);
   if (codes.emailVerified) user.emailVerified = true;
 
-  // The user hooks give what every new user gets: a random id, the organization's initial score,
-  // default avatar and country code, and the password hashed under the organization's options.
-  const viewer = { owner: org.name, name: username, level: 'user' as const };
-  await userHooks.beforeAdd?.({ trx: server.database.db, viewer, server }, user, provided);
   const incremental = itemRule(items, 'ID') === 'Incremental';
-  await useSignupCodes(server, codes);
-  await insertUser(server, user, incremental, nameFromId);
+  const created = await createSignupUser(server, user, codes, { incremental, nameFromId });
 
   // A new account stays signed in as it always has (the sign-up form asks nothing about it).
-  await startSession(server, request, reply, user, app, true);
-  return ok(`${user.owner}/${user.name}`);
+  await startSession(server, request, reply, created, app, true);
+  return ok(`${created.owner}/${created.name}`);
 }

@@ -27,6 +27,22 @@ describe('loadConfig', () => {
       trustProxy: true,
     });
   });
+  it('logs one line per request unless LOG_REQUESTS is false', () => {
+    expect(loadConfig({}).logRequests).toBe(true);
+    expect(loadConfig({ LOG_REQUESTS: 'false' }).logRequests).toBe(false);
+    expect(loadConfig({ LOG_REQUESTS: '1' }).logRequests).toBe(true);
+    expect(() => loadConfig({ LOG_REQUESTS: 'sometimes' })).toThrow(/LOG_REQUESTS/);
+  });
+  it('reads the outbound allowlist of hosts, addresses and CIDR ranges', () => {
+    expect(loadConfig({}).outboundAllowlist).toEqual([]);
+    expect(loadConfig({ OUTBOUND_ALLOWLIST: 'idp.internal, 10.1.0.0/16,::1' }).outboundAllowlist).toEqual([
+      'idp.internal',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    expect(() => loadConfig({ OUTBOUND_ALLOWLIST: 'http://x/' })).toThrow(/OUTBOUND_ALLOWLIST/);
+    expect(() => loadConfig({ OUTBOUND_ALLOWLIST: '10.0.0.0/99' })).toThrow(/OUTBOUND_ALLOWLIST/);
+  });
   it('refuses a bad port', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

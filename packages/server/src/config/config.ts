@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseIpRange } from '@gatehouse/entities';
 
 /** Everything the server reads from its environment, typed and defaulted in one place. */
 export interface Config {
@@ -20,6 +21,13 @@ export interface Config {
   dataDir: string;
   /** pino log level. */
   logLevel: string;
+  /**
+   * Internal hosts and CIDR ranges outbound calls may reach (OUTBOUND_ALLOWLIST, comma-separated);
+   * every other loopback, link-local, private or multicast target is refused.
+   */
+  outboundAllowlist: string[];
+  /** One info line per request (method, URL, status, time); LOG_REQUESTS=false turns it off. */
+  logRequests: boolean;
   /** Trust X-Forwarded-* from a reverse proxy: true, false, or a list of proxy addresses/CIDRs. */
   trustProxy: boolean | string;
   /** Largest file /api/upload-resource stores, in bytes (UPLOAD_LIMIT_MB, default 20). */
@@ -53,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: env.WEB_ROOT || defaultWebRoot(),
     dataDir: env.DATA_DIR || path.resolve('data'),
     logLevel: env.LOG_LEVEL || 'info',
+    logRequests: parseFlag('LOG_REQUESTS', env.LOG_REQUESTS, true),
+    outboundAllowlist: parseAllowlist(env.OUTBOUND_ALLOWLIST),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadLimitBytes: parseUploadLimit(env.UPLOAD_LIMIT_MB),
     // The default e-mail content says a code is valid for 5 minutes.
@@ -64,6 +74,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** A whole number between `min` and `max`, `fallback` when unset. */
+/** OUTBOUND_ALLOWLIST: host names, IP addresses and CIDR ranges, comma-separated. */
+function parseAllowlist(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!parseIpRange(entry) && !/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(entry))
+      throw new Error(`OUTBOUND_ALLOWLIST must list host names, IP addresses and CIDR ranges, got "${entry}"`);
+  }
+  return entries;
+}
+
+function parseFlag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  const lower = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(lower)) return true;
+  if (['false', '0', 'no', 'off'].includes(lower)) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
 function parseWhole(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);

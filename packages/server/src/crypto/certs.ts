@@ -10,9 +10,10 @@ import {
 import { promisify } from 'node:util';
 // @peculiar/x509 uses tsyringe, which needs the Reflect metadata API loaded first.
 import 'reflect-metadata';
+import { CERT_ALGORITHMS, isOneOf } from '@gatehouse/entities';
 import * as x509 from '@peculiar/x509';
 
-export type CertAlgorithm = 'RS256' | 'RS384' | 'RS512' | 'ES256' | 'ES384' | 'ES512' | 'PS256' | 'PS384' | 'PS512';
+export type CertAlgorithm = (typeof CERT_ALGORITHMS)[number];
 
 export type EcCurve = 'P-256' | 'P-384' | 'P-521';
 
@@ -61,7 +62,7 @@ const MAX_EXPIRE_YEARS = 100;
 
 function specOf(algorithm: string): AlgorithmSpec {
   // Callers pass values read from the database/JSON, so the union type is not a guarantee.
-  const spec = Object.hasOwn(SPECS, algorithm) ? SPECS[algorithm as CertAlgorithm] : undefined;
+  const spec = isOneOf(CERT_ALGORITHMS, algorithm) ? SPECS[algorithm] : undefined;
   if (!spec) {
     throw new Error(`Unsupported certificate algorithm "${algorithm}"; expected one of ${Object.keys(SPECS).join(', ')}`);
   }
@@ -188,7 +189,7 @@ export async function generateCert(input: GenerateCertInput): Promise<GeneratedC
 
   return {
     certificate: normalizePem(certificate.toString('pem')),
-    privateKey: normalizePem(privateKey.export({ type: 'pkcs8', format: 'pem' }) as string),
+    privateKey: normalizePem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()),
   };
 }
 
@@ -260,4 +261,36 @@ export function checkKeyPair(certificatePem: string, privateKeyPem: string): Key
   }
   if (!publicKeyMatches(certificatePem, privateKeyPem)) return { ok: false, problem: 'mismatch' };
   return { ok: true, key: describeKey(certificate.publicKey) };
+}
+
+/**
+ * A certificate as administrators paste it (an application's SP certificate, a SAML provider's IdP
+ * certificate): PEM, or the base64 body from the peer's metadata.
+ */
+export function parsePastedCertificate(text: string): X509Certificate | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  const body = trimmed.replace(/\s+/g, '');
+  const pem = trimmed.includes('-----BEGIN')
+    ? trimmed
+    : `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)?.join('\n') ?? ''}\n-----END CERTIFICATE-----\n`;
+  try {
+    return new X509Certificate(pem);
+  } catch {
+    return null;
+  }
+}
+
+/** Why a cert's private key cannot sign with `algorithm`, or null when it can. */
+export type SigningKeyProblem = 'noPrivateKey' | 'privateKeyUnreadable' | 'wrongKeyType';
+
+export function signingKeyProblem(privateKeyPem: string, algorithm: CertAlgorithm): SigningKeyProblem | null {
+  if (!privateKeyPem.trim()) return 'noPrivateKey';
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(privateKeyPem);
+  } catch {
+    return 'privateKeyUnreadable';
+  }
+  return keyFitsAlgorithm(algorithm, describeKey(key)) ? null : 'wrongKeyType';
 }

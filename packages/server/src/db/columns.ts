@@ -1,5 +1,12 @@
-import { type CreateIndexBuilder, type CreateTableBuilder, sql } from 'kysely';
+import { type CreateIndexBuilder, type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from './database.js';
+import type { AnyTables } from './loose.js';
+
+/**
+ * The database as a migration sees it: tables and columns by name. A migration describes the
+ * schema of its own time, not today's (schema.ts), so it is not typed by the entity definitions.
+ */
+export type MigrationDb = Kysely<AnyTables>;
 
 /**
  * Column types for hand-written migrations, the same on the three engines. Indexed text is
@@ -35,7 +42,7 @@ export function createTable(
     const dataType = type === 'str' ? t.str(size ?? 255) : t[type]();
     builder = builder.addColumn(name, dataType, (c) => (primaryKey.includes(name) ? c.notNull() : c));
   }
-  builder = builder.addPrimaryKeyConstraint(`${table}_pkey`, primaryKey as never[]);
+  builder = builder.addPrimaryKeyConstraint(`${table}_pkey`, primaryKey);
   if (dialect === 'mysql') builder = builder.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`);
   return builder;
 }

@@ -1,18 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, type Dialect, Kysely, type KyselyPlugin, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
+import { type DB, tableColumns } from './schema.js';
+import { StoredValuesPlugin } from './stored-values.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
+/** A query builder over the whole database, or over one transaction of it. */
+export type Db = Kysely<DB>;
+
 /**
  * The database handle. Application code speaks camelCase (the JSON field names); the
- * CamelCasePlugin maps them to snake_case columns.
+ * CamelCasePlugin maps them to snake_case columns, and the StoredValuesPlugin binds and reads
+ * booleans and JSON as the types of schema.ts say.
  */
 export interface Database {
-  db: Kysely<any>;
+  db: Db;
   dialect: DialectName;
   close: () => Promise<void>;
 }
@@ -35,7 +41,8 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
       let statement = cache.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);
-        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+        const oldest = cache.keys().next().value;
+        if (cache.size >= max && oldest !== undefined) cache.delete(oldest);
         cache.set(sql, statement);
       }
       return statement;
@@ -46,9 +53,22 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
   };
 }
 
+/** A camelCase name as the CamelCasePlugin writes it in SQL (createdTime -> created_time). */
+export function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function plugins(dialect: DialectName): KyselyPlugin[] {
+  return [new CamelCasePlugin(), new StoredValuesPlugin(dialect !== 'postgres', tableColumns(), snakeCase)];
+}
+
+function open(dialect: DialectName, engine: Dialect): Database {
+  const db = new Kysely<DB>({ dialect: engine, plugins: plugins(dialect) });
+  return { db, dialect, close: () => db.destroy() };
+}
+
 export function openDatabase(url: string): Database {
   const dialect = dialectOfUrl(url);
-  const plugins = [new CamelCasePlugin()];
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -57,14 +77,10 @@ export function openDatabase(url: string): Database {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
-    return { db, dialect, close: () => db.destroy() };
+    return open(dialect, new SqliteDialect({ database: withStatementCache(sqlite) }));
   }
-  if (dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, dialect, close: () => db.destroy() };
-  }
+  if (dialect === 'postgres')
+    return open(dialect, new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }));
   const pool = createPool({
     uri: url.replace(/^mariadb:/, 'mysql:'),
     connectionLimit: 10,
@@ -73,6 +89,5 @@ export function openDatabase(url: string): Database {
     supportBigNumbers: true,
     bigNumberStrings: false,
   });
-  const db = new Kysely<any>({ dialect: new MysqlDialect({ pool }), plugins });
-  return { db, dialect, close: () => db.destroy() };
+  return open(dialect, new MysqlDialect({ pool }));
 }

@@ -1,5 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { MigrationDb } from './columns.js';
 import type { DialectName } from './database.js';
+import type { AnyTables } from './loose.js';
 import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_application_full.js';
 import * as m0003 from './migrations/0003_oauth.js';
@@ -13,9 +15,10 @@ import * as m0010 from './migrations/0010_verification.js';
 import * as m0011 from './migrations/0011_user_identity.js';
 import * as m0012 from './migrations/0012_user_balance.js';
 import * as m0013 from './migrations/0013_used_once.js';
+import type { DB } from './schema.js';
 
 /** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
-const MIGRATIONS: Record<string, { up: (db: Kysely<any>, dialect: DialectName) => Promise<void> }> = {
+const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) => Promise<void> }> = {
   '0001_initial': m0001,
   '0002_application_full': m0002,
   '0003_oauth': m0003,
@@ -36,14 +39,14 @@ class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
     for (const [name, m] of Object.entries(MIGRATIONS)) {
-      out[name] = { up: (db) => m.up(db, this.dialect) };
+      out[name] = { up: (db) => m.up(db.withTables<AnyTables>(), this.dialect) };
     }
     return out;
   }
 }
 
 /** Brings the schema up to date; safe to run at every start and from several instances at once. */
-export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<DB>, dialect: DialectName): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(dialect),

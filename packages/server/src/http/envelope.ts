@@ -2,8 +2,11 @@ import type { Envelope } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { type Lang, langOf, type MessageKey, type MessageParams, translate } from '../i18n.js';
 
-export function ok<D, D2>(data?: D, data2?: D2): Envelope<D, D2> {
-  return { status: 'ok', msg: '', data: data as D, data2: data2 as D2 };
+export function ok(): Envelope<undefined, undefined>;
+export function ok<D>(data: D): Envelope<D, undefined>;
+export function ok<D, D2>(data: D, data2: D2): Envelope<D, D2>;
+export function ok(data?: unknown, data2?: unknown): Envelope<unknown, unknown> {
+  return { status: 'ok', msg: '', data, data2 };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { bodyOf } from './params.js';
 
 /** A file sent in a multipart request, with what its sender declared about it. */
 export interface UploadedFile {
@@ -26,7 +27,7 @@ export async function keepFileInfo(this: FastifyRequest, part: MultipartFile): P
 
 /** The file of multipart field `field`, or null when the request carries none. */
 export function uploadedFile(request: FastifyRequest, field = 'file'): UploadedFile | null {
-  const data = (request.body as Record<string, unknown> | undefined)?.[field];
+  const data = bodyOf(request)[field];
   if (!Buffer.isBuffer(data)) return null;
   const info = declared.get(request)?.get(field);
   return { data, filename: info?.filename ?? '', mimetype: info?.mimetype ?? '' };

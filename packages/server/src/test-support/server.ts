@@ -28,6 +28,8 @@ export async function startTestServer(engine: DialectName, overrides: Partial<Co
     host: '127.0.0.1',
     port: 0,
     dataDir,
+    // The tests' peers (identity providers, SMTP, S3, metadata) listen on loopback.
+    outboundAllowlist: ['127.0.0.1', '::1', 'localhost'],
     ...overrides,
   };
   const built = await buildApp(config, { logger: false, builtInCert: inject('builtInCert') });

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import { createListIndexes, createTable } from '../columns.js';
+import { createListIndexes, createTable, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
  * The foundation tables: organization, user, application, cert and the sign-in sessions.
  * Column names are camelCase here and snake_case in the database (CamelCasePlugin).
  */
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   await createTable(db, dialect, 'organization', [
     ['owner', 'str', 100],
     ['name', 'str', 100],

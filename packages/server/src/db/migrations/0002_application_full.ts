@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { columnTypes } from '../columns.js';
+import { columnTypes, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
@@ -48,7 +47,7 @@ const COLUMNS: [string, 'str' | 'text' | 'bool' | 'int', number?][] = [
   ['signupItems', 'text'],
 ];
 
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   const t = columnTypes(dialect);
   for (const [name, type, size] of COLUMNS) {
     await db.schema

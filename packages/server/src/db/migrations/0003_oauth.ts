@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { createListIndexes, createTable } from '../columns.js';
+import { createListIndexes, createTable, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
@@ -7,7 +6,7 @@ import type { DialectName } from '../database.js';
  * and failed sign-in counters (kept per organization and login name, whether or not such a user
  * exists, so that the answers do not reveal which accounts exist).
  */
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   await createTable(db, dialect, 'token', [
     ['owner', 'str', 100],
     ['name', 'str', 100],

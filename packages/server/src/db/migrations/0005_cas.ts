@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { createTable } from '../columns.js';
+import { createTable, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
@@ -8,7 +7,7 @@ import type { DialectName } from '../database.js';
  * redeem them. Service and proxy tickets are single use (isUsed is claimed atomically) and short
  * lived; a proxy-granting ticket lives as long as the single sign-on session it came from.
  */
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   await createTable(
     db,
     dialect,

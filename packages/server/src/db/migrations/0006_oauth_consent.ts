@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { columnTypes } from '../columns.js';
+import { columnTypes, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
@@ -7,7 +6,7 @@ import type { DialectName } from '../database.js';
  * Connect's (application.customScopes) and the scopes each user granted to each application
  * (user.applicationScopes), both JSON, as Casdoor keeps them.
  */
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   const t = columnTypes(dialect);
   await db.schema.alterTable('application').addColumn('customScopes', t.text()).execute();
   await db.schema.alterTable('user').addColumn('applicationScopes', t.text()).execute();

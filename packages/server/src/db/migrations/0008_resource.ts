@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { createListIndexes, createTable } from '../columns.js';
+import { createListIndexes, createTable, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
@@ -7,7 +6,7 @@ import type { DialectName } from '../database.js';
  * storage, up to 255 characters so that the list indexes (column, owner, name) stay within
  * MySQL's key length.
  */
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   await createTable(db, dialect, 'resource', [
     ['owner', 'str', 100],
     ['name', 'str', 255],

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { createTable } from '../columns.js';
+import { createTable, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
@@ -8,7 +7,7 @@ import type { DialectName } from '../database.js';
  * drew. Only a hash of the answer is kept; a challenge is deleted by its first check (single use)
  * and expires after a few minutes (expired rows are purged in the background).
  */
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   await createTable(
     db,
     dialect,

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { createListIndexes, createTable } from '../columns.js';
+import { createListIndexes, createTable, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
@@ -7,7 +6,7 @@ import type { DialectName } from '../database.js';
  * checks read the latest code of a receiver (receiver, owner, createdTime) and count the codes
  * sent from an address within the last hour (remoteAddr, createdTime).
  */
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   await createTable(db, dialect, 'verification', [
     ['owner', 'str', 100],
     ['name', 'str', 100],

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { createTable } from '../columns.js';
+import { createTable, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
@@ -8,7 +7,7 @@ import type { DialectName } from '../database.js';
  * an identity signs in to one user only. Casdoor keeps these in one column per provider type on
  * the user; a table keeps any number of providers without schema changes.
  */
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   await createTable(
     db,
     dialect,

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { columnTypes } from '../columns.js';
+import { columnTypes, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
@@ -7,7 +6,7 @@ import type { DialectName } from '../database.js';
  * its currency. The balance is a whole number of ten-thousandths (money.ts), so that a payment's
  * conditional deduction is exact on every engine; existing users start at 0 in USD.
  */
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   const t = columnTypes(dialect);
   await db.schema
     .alterTable('user')

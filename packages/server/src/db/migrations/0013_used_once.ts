@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { createTable } from '../columns.js';
+import { createTable, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
@@ -8,7 +7,7 @@ import type { DialectName } from '../database.js';
  * until the value could no longer be accepted anyway (expired rows are purged in the background).
  * In the database so that every instance of a cluster refuses a value another instance accepted.
  */
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   await createTable(
     db,
     dialect,

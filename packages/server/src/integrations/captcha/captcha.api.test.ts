@@ -1,11 +1,11 @@
 import { ADMIN_OWNER, type Application, application as applicationDef, BUILT_IN_CAPTCHA_PROVIDER } from '@gatehouse/entities';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { checkApplicationCaptcha } from '../../auth/captcha.js';
 import { organizationTeam, type Team } from '../../test-support/accounts.js';
 import { ApiClient } from '../../test-support/client.js';
 import { type HttpPeer, startHttpPeer } from '../../test-support/messaging-peers.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
 import { RECAPTCHA_V3_MIN_SCORE } from './remote.js';
-import { checkApplicationCaptcha } from './rules.js';
 import { answerHash } from './store.js';
 
 const ANSWER = 'AC3XY';
@@ -310,9 +310,9 @@ describeEachDatabase('captcha (get-captcha, verify-captcha, get-captcha-status, 
     });
     expect(right).toMatchObject({ status: 'ok', data: 'acme/dyna' });
     expect((await status('captcha-dynamic', 'dyna')).data).toBe(false);
-    // Unknown logins are counted too (the answers never tell which accounts exist).
-    expect(await signIn('captcha-dynamic', 'ghost', 'x')).toMatchObject({ code: 'wrongPasswordChances' });
-    expect((await status('captcha-dynamic', 'ghost')).data).toBe(true);
+    // A login naming no account is told so and counts against nobody.
+    expect(await signIn('captcha-dynamic', 'ghost', 'x')).toMatchObject({ code: 'userNotInOrganization' });
+    expect((await status('captcha-dynamic', 'ghost')).data).toBe(false);
   });
 
   it('get-captcha-status needs an existing application', async () => {

@@ -47,8 +47,8 @@ class Canvas {
     const a = Math.min(alpha, 1);
     const at = (y * this.width + x) * 3;
     for (let c = 0; c < 3; c++) {
-      const old = this.pixels[at + c] as number;
-      this.pixels[at + c] = old + ((color[c] as number) - old) * a;
+      const old = this.pixels[at + c];
+      this.pixels[at + c] = old + (color[c] - old) * a;
     }
   }
 
@@ -66,7 +66,7 @@ class Canvas {
 
   toRgb(): Uint8Array {
     const out = new Uint8Array(this.pixels.length);
-    for (let i = 0; i < this.pixels.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(this.pixels[i] as number)));
+    for (let i = 0; i < this.pixels.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(this.pixels[i])));
     return out;
   }
 }
@@ -80,7 +80,7 @@ function ink(cells: Uint8Array, u: number, v: number): number {
   const fx = x - x0;
   const fy = y - y0;
   const cell = (cx: number, cy: number) =>
-    cx < 0 || cy < 0 || cx >= GLYPH_WIDTH || cy >= GLYPH_HEIGHT ? 0 : (cells[cy * GLYPH_WIDTH + cx] as number);
+    cx < 0 || cy < 0 || cx >= GLYPH_WIDTH || cy >= GLYPH_HEIGHT ? 0 : cells[cy * GLYPH_WIDTH + cx];
   const top = cell(x0, y0) * (1 - fx) + cell(x0 + 1, y0) * fx;
   const bottom = cell(x0, y0 + 1) * (1 - fx) + cell(x0 + 1, y0 + 1) * fx;
   const value = top * (1 - fy) + bottom * fy;
@@ -116,7 +116,7 @@ export function drawCaptcha(answer: string, random: () => number = Math.random):
   const margin = 12;
   const slot = (width - 2 * margin) / answer.length;
   for (let i = 0; i < answer.length; i++) {
-    const cells = glyph(answer[i] as string);
+    const cells = glyph(answer[i]);
     const cx = margin + slot * (i + 0.5) + between(random, -3, 3);
     const cy = height / 2 + between(random, -5, 5);
     const scale = between(random, 4.4, 5.4);

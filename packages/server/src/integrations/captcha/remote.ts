@@ -1,5 +1,6 @@
 import type { Provider } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
+import { isJsonObject } from '../../http/params.js';
 import { outboundFetch } from '../http/outbound.js';
 
 /**
@@ -25,11 +26,6 @@ export function isRemoteCaptchaType(type: string): boolean {
   return type in SITEVERIFY_URLS;
 }
 
-interface SiteverifyAnswer {
-  success?: unknown;
-  score?: unknown;
-}
-
 /** Asks the provider's service whether `token` is a solved challenge. */
 export async function verifyRemoteToken(provider: Provider, token: string, remoteIp?: string): Promise<boolean> {
   const defaultUrl = SITEVERIFY_URLS[provider.type];
@@ -41,8 +37,8 @@ export async function verifyRemoteToken(provider: Provider, token: string, remot
   // hCaptcha checks that the token was issued for the site key when it is given.
   if (provider.type === 'hCaptcha' && provider.clientId?.trim()) form.set('sitekey', provider.clientId.trim());
   const response = await outboundFetch(url, { method: 'POST', body: form, headers: { accept: 'application/json' } });
-  const answer = response.json() as SiteverifyAnswer | undefined;
-  if (!response.ok || typeof answer !== 'object' || answer === null) {
+  const answer = response.json();
+  if (!response.ok || !isJsonObject(answer)) {
     throw new AppError('captchaServiceFailed', { url, status: response.status });
   }
   if (answer.success !== true) return false;

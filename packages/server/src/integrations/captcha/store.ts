@@ -115,7 +115,7 @@ export async function servedRecently(
     .where('id', 'like', `${tag}%`)
     .executeTakeFirst();
   const count = Number(row?.count ?? 0);
-  return { count, oldest: count > 0 && row?.oldest ? new Date(String(row.oldest)) : null };
+  return { count, oldest: count > 0 && row?.oldest ? new Date(row.oldest) : null };
 }
 
 /**
@@ -129,8 +129,8 @@ export async function checkChallenge(database: Database, id: string, answer: str
   if (!row) return false;
   const deleted = await db.deleteFrom('captcha').where('id', '=', id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) !== 1) return false;
-  if (String(row.expiresTime) <= nowRfc3339(clock.now?.() ?? new Date())) return false;
-  const expected = Buffer.from(String(row.answerHash), 'hex');
+  if (row.expiresTime <= nowRfc3339(clock.now?.() ?? new Date())) return false;
+  const expected = Buffer.from(row.answerHash, 'hex');
   const given = Buffer.from(answerHash(id, answer), 'hex');
   return expected.length === given.length && timingSafeEqual(expected, given);
 }

@@ -18,7 +18,7 @@ export interface CustomHttpEmail {
 }
 
 export async function sendCustomHttpEmail(provider: Provider, email: CustomHttpEmail) {
-  const mapping = provider.userMapping as Record<string, string | undefined>;
+  const mapping: Record<string, string | undefined> = provider.userMapping;
   const params: Record<string, string> = {};
   for (const key of CUSTOM_HTTP_EMAIL_PARAMS) params[mapping[key]?.trim() || key] = email[key];
   await sendCustomHttp(

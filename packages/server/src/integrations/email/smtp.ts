@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import type { Provider } from '@gatehouse/entities';
 import nodemailer, { type SMTPTransportOptions } from 'nodemailer';
 import { AppError } from '../../errors.js';
+import { resolveOutboundHost } from '../http/address-guard.js';
 
 /**
  * SMTP through nodemailer (provider types Default, SUBMAIL and Mailtrap, as in Casdoor).
@@ -60,9 +62,19 @@ export function smtpTransportOptions(
   };
 }
 
-function transport(provider: Provider, options: SmtpOptions) {
-  if (!provider.host.trim()) throw new AppError('providerFieldMissing', { field: 'host' });
-  return nodemailer.createTransport(smtpTransportOptions(provider, options));
+/**
+ * A transport to the provider's server under the outbound rules (address-guard.ts): the host is
+ * resolved and checked here, and the connection goes to that address, with the host name kept for
+ * TLS (SNI and certificate verification).
+ */
+async function transport(provider: Provider, options: SmtpOptions) {
+  const host = provider.host.trim();
+  if (!host) throw new AppError('providerFieldMissing', { field: 'host' });
+  const port = smtpPort(provider);
+  const target = await resolveOutboundHost(host, `smtp://${host}:${port}`);
+  const settings = smtpTransportOptions(provider, options);
+  const servername = isIP(host) === 0 ? { servername: host } : {};
+  return nodemailer.createTransport({ ...settings, host: target.address, tls: { ...settings.tls, ...servername } });
 }
 
 function reason(error: unknown): string {
@@ -71,7 +83,7 @@ function reason(error: unknown): string {
 
 /** Connects, says hello, upgrades and authenticates as a send would, then disconnects. */
 export async function verifySmtp(provider: Provider, options: SmtpOptions = {}): Promise<void> {
-  const transporter = transport(provider, options);
+  const transporter = await transport(provider, options);
   try {
     await transporter.verify();
   } catch (error) {
@@ -83,7 +95,7 @@ export async function verifySmtp(provider: Provider, options: SmtpOptions = {}):
 
 /** Sends one HTML message. */
 export async function sendSmtp(provider: Provider, message: SmtpMessage, options: SmtpOptions = {}): Promise<void> {
-  const transporter = transport(provider, options);
+  const transporter = await transport(provider, options);
   try {
     await transporter.sendMail({ from: message.from, to: message.to, subject: message.subject, html: message.html });
   } catch (error) {

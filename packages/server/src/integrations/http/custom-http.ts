@@ -1,4 +1,4 @@
-import { CUSTOM_HTTP_CONTENT_TYPES } from '@gatehouse/entities';
+import { CUSTOM_HTTP_CONTENT_TYPES, isOneOf } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
 import { type OutboundResponse, outboundFetch, outboundUrl } from './outbound.js';
 
@@ -32,9 +32,7 @@ export function customHttpMethod(stored: string | undefined, fallback: CustomHtt
  */
 export function customHttpContentType(stored: string | undefined): CustomHttpContentType {
   const value = (stored ?? '').trim().toLowerCase();
-  return (CUSTOM_HTTP_CONTENT_TYPES as readonly string[]).includes(value)
-    ? (value as CustomHttpContentType)
-    : 'application/x-www-form-urlencoded';
+  return isOneOf(CUSTOM_HTTP_CONTENT_TYPES, value) ? value : 'application/x-www-form-urlencoded';
 }
 
 /** A peer's answer shortened for an error message (no markup floods, no multi-kilobyte pages). */

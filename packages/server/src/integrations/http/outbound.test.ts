@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPublicAddress, setOutboundAllowlist } from './address-guard.js';
 import { outboundFetch } from './outbound.js';
 
 describe('outbound calls', () => {
@@ -22,6 +23,10 @@ describe('outbound calls', () => {
           setTimeout(() => response.end('late'), 2000);
         } else if (request.url === '/redirect') {
           response.writeHead(302, { location: 'http://169.254.169.254/' }).end();
+        } else if (request.url === '/hop') {
+          response.writeHead(302, { location: '/echo' }).end();
+        } else if (request.url === '/loop') {
+          response.writeHead(302, { location: '/loop' }).end();
         } else {
           response.writeHead(500).end('broken');
         }
@@ -29,8 +34,11 @@ describe('outbound calls', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The peer of these tests listens on loopback, which only the allowlist opens.
+    setOutboundAllowlist(['127.0.0.1']);
   });
   afterAll(() => {
+    setOutboundAllowlist([]);
     server.closeAllConnections();
     server.close();
   });
@@ -44,12 +52,68 @@ describe('outbound calls', () => {
     expect(error).toMatchObject({ status: 500, ok: false, text: 'broken' });
   });
 
-  it('refuses other schemes, oversize answers and slow peers, and does not follow redirects', async () => {
+  it('refuses other schemes, oversize answers, slow peers, and redirects to internal addresses', async () => {
     await expect(outboundFetch('file:///etc/passwd')).rejects.toMatchObject({ key: 'outboundBadUrl' });
     await expect(outboundFetch('not a url')).rejects.toMatchObject({ key: 'outboundBadUrl' });
     await expect(outboundFetch(`${base}/big`, { maxBytes: 1000 })).rejects.toMatchObject({ key: 'outboundTooLarge' });
     await expect(outboundFetch(`${base}/slow`, { timeoutMs: 200 })).rejects.toMatchObject({ key: 'outboundTimeout' });
-    expect((await outboundFetch(`${base}/redirect`)).status).toBe(302);
+    await expect(outboundFetch(`${base}/redirect`)).rejects.toMatchObject({
+      key: 'outboundAddressRefused',
+      params: { address: '169.254.169.254' },
+    });
     await expect(outboundFetch('http://127.0.0.1:1/')).rejects.toMatchObject({ key: 'outboundFailed' });
+  });
+
+  it('follows at most five redirects of a GET, and gives other methods the redirect as is', async () => {
+    expect((await outboundFetch(`${base}/hop`)).json()).toMatchObject({ method: 'GET' });
+    await expect(outboundFetch(`${base}/loop`)).rejects.toMatchObject({ key: 'outboundTooManyRedirects' });
+    expect((await outboundFetch(`${base}/hop`, { method: 'POST', body: 'x' })).status).toBe(302);
+  });
+
+  it('refuses loopback, link-local, private and multicast targets, by address or by name, unless allowlisted', async () => {
+    setOutboundAllowlist([]);
+    try {
+      for (const address of [
+        'http://127.0.0.1:9/',
+        'http://[::1]:9/',
+        'http://169.254.169.254/latest/',
+        'http://10.1.2.3/',
+        'http://[::ffff:127.0.0.1]/',
+        'http://0.0.0.0/',
+      ]) {
+        await expect(outboundFetch(address), address).rejects.toMatchObject({ key: 'outboundAddressRefused' });
+      }
+      await expect(outboundFetch(`${base.replace('127.0.0.1', 'localhost')}/echo`)).rejects.toMatchObject({
+        key: 'outboundAddressRefused',
+      });
+      setOutboundAllowlist(['localhost']);
+      expect((await outboundFetch(`${base.replace('127.0.0.1', 'localhost')}/echo`)).status).toBe(200);
+      setOutboundAllowlist(['127.0.0.0/8']);
+      expect((await outboundFetch(`${base}/echo`)).status).toBe(200);
+    } finally {
+      setOutboundAllowlist(['127.0.0.1']);
+    }
+  });
+
+  it('tells public addresses from internal ones', () => {
+    for (const address of ['8.8.8.8', '2606:4700:4700::1111', '1.1.1.1']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      'ff02::1',
+      '::ffff:10.0.0.1',
+      '::',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
   });
 });

@@ -1,17 +1,26 @@
+import http, { type IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { AppError } from '../../errors.js';
+import { isJsonObject } from '../../http/params.js';
+import { type ResolvedAddress, resolveOutboundHost } from './address-guard.js';
 
 /**
  * Calls Gatehouse makes to services an administrator configured (providers' APIs and webhooks,
  * metadata documents, captcha verification ...). Every such call goes through `outboundFetch`:
- * http and https only, a time limit, a cap on the answer's size, and redirects not followed
- * (a redirect is answered as is), so that a misconfigured or hostile address cannot hang a request
- * or fill the memory.
+ * http and https only; the host's addresses checked (address-guard.ts: no loopback, link-local,
+ * private or multicast target unless OUTBOUND_ALLOWLIST allows it) and the connection made to the
+ * checked address; a time limit and a cap on the answer's size; GETs follow at most 5 redirects,
+ * each target checked again (other methods get a redirect as is). So a misconfigured or hostile
+ * address can neither reach the server's own network nor hang a request or fill the memory.
  */
 
 /** Time a call may take, headers and body included. */
 export const OUTBOUND_TIMEOUT_MS = 10_000;
 /** Largest answer read. */
 export const OUTBOUND_MAX_BYTES = 1024 * 1024;
+/** Redirects a GET follows. */
+export const OUTBOUND_MAX_REDIRECTS = 5;
 
 export interface OutboundRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -29,6 +38,8 @@ export interface OutboundResponse {
   text: string;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json: () => unknown;
+  /** The body's JSON object, or an empty one when the body is not a JSON object (its fields are unknowns to check). */
+  jsonObject: () => Record<string, unknown>;
   ok: boolean;
 }
 
@@ -44,25 +55,76 @@ export function outboundUrl(address: string): URL {
   return url;
 }
 
-async function readLimited(response: Response, maxBytes: number, url: string): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new AppError('outboundTooLarge', { url, limit: maxBytes });
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new AppError('outboundTooLarge', { url, limit: maxBytes });
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** A lookup that answers the address checked before the connection (no second resolution). */
+function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
 }
+
+function headersOf(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+interface Hop {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+  maxBytes: number;
+}
+
+/** One request to a checked address; the answer read up to `maxBytes`. */
+async function send(hop: Hop): Promise<{ status: number; headers: Headers; text: string }> {
+  const shown = hop.url.toString();
+  const target = await resolveOutboundHost(hop.url.hostname, shown);
+  const tooLarge = () => new AppError('outboundTooLarge', { url: shown, limit: hop.maxBytes });
+  return new Promise((resolve, reject) => {
+    const transport = hop.url.protocol === 'https:' ? https : http;
+    const request = transport.request(
+      hop.url,
+      { method: hop.method, headers: hop.headers, signal: hop.signal, lookup: pinnedLookup(target) },
+      (response) => {
+        if (Number(response.headers['content-length'] ?? '0') > hop.maxBytes) {
+          response.destroy();
+          reject(tooLarge());
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.byteLength;
+          if (size > hop.maxBytes) {
+            response.destroy();
+            reject(tooLarge());
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: headersOf(response.headers),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    if (hop.body !== undefined) request.write(hop.body);
+    request.end();
+  });
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
  * Calls `address` under the outbound rules. Network failures, time-outs and oversize answers
@@ -82,24 +144,27 @@ export async function outboundFetch(address: string, request: OutboundRequest = 
     headers['content-type'] ??= 'application/json';
   }
   const timeoutMs = request.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
-  let response: Response;
-  let text: string;
+  const maxBytes = request.maxBytes ?? OUTBOUND_MAX_BYTES;
+  const method = request.method ?? (body === undefined ? 'GET' : 'POST');
   const signal = AbortSignal.timeout(timeoutMs);
+  let hop: Hop = { url, method, headers, body, signal, maxBytes };
+  let response: { status: number; headers: Headers; text: string };
   try {
-    response = await fetch(url, {
-      method: request.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      redirect: 'manual',
-      signal,
-    });
-    text = await readLimited(response, request.maxBytes ?? OUTBOUND_MAX_BYTES, url.toString());
+    for (let redirects = 0; ; redirects++) {
+      response = await send(hop);
+      const location = response.headers.get('location');
+      // GETs follow redirects (each target checked like the first); other methods get them as is.
+      if (method !== 'GET' || !REDIRECTS.has(response.status) || !location) break;
+      if (redirects === OUTBOUND_MAX_REDIRECTS)
+        throw new AppError('outboundTooManyRedirects', { url: url.toString(), max: OUTBOUND_MAX_REDIRECTS });
+      hop = { ...hop, url: outboundUrl(new URL(location, hop.url).toString()) };
+    }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (signal.aborted) throw new AppError('outboundTimeout', { url: url.toString(), seconds: timeoutMs / 1000 });
-    const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
-    throw new AppError('outboundFailed', { url: url.toString(), detail: cause });
+    if (signal.aborted) throw new AppError('outboundTimeout', { url: hop.url.toString(), seconds: timeoutMs / 1000 });
+    throw new AppError('outboundFailed', { url: hop.url.toString(), detail: error instanceof Error ? error.message : 'failed' });
   }
+  const text = response.text;
   return {
     status: response.status,
     headers: response.headers,
@@ -110,6 +175,14 @@ export async function outboundFetch(address: string, request: OutboundRequest = 
         return JSON.parse(text);
       } catch {
         return undefined;
+      }
+    },
+    jsonObject: () => {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        return isJsonObject(parsed) ? parsed : {};
+      } catch {
+        return {};
       }
     },
   };

@@ -25,7 +25,8 @@ export async function sendSlackNotification(provider: Provider, text: string, op
     },
     body: { channel, text },
   });
-  const answer = response.json() as { ok?: boolean; error?: string } | undefined;
-  if (response.ok && answer?.ok === true) return;
-  throw new AppError('notificationSendFailed', { detail: answer?.error ?? peerDetail(response) });
+  const answer = response.jsonObject();
+  if (response.ok && answer.ok === true) return;
+  const detail = typeof answer.error === 'string' ? answer.error : peerDetail(response);
+  throw new AppError('notificationSendFailed', { detail });
 }

@@ -35,7 +35,8 @@ export async function sendTelegramNotification(provider: Provider, text: string,
     method: 'POST',
     body: { chat_id: chatId, text },
   });
-  const answer = response.json() as { ok?: boolean; description?: string } | undefined;
-  if (response.ok && answer?.ok === true) return;
-  throw new AppError('notificationSendFailed', { detail: answer?.description ?? peerDetail(response) });
+  const answer = response.jsonObject();
+  if (response.ok && answer.ok === true) return;
+  const detail = typeof answer.description === 'string' ? answer.description : peerDetail(response);
+  throw new AppError('notificationSendFailed', { detail });
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_CUSTOM_OAUTH_SCOPE, type Provider, type USER_MAPPING_KEYS } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
+import { isJsonObject } from '../../http/params.js';
 import { outboundUrl } from '../http/outbound.js';
 import { exchangeAuthorizationCode, fetchWithToken, objectOf, providerLabel, scopesOf, textOf, withQuery } from './oauth-http.js';
 import type { IdpIdentity, IdpModule, IdpOptions } from './types.js';
@@ -24,19 +25,17 @@ export function valueAtPath(document: unknown, path: string): unknown {
   for (const segment of path.split('.')) {
     if (current === null || current === undefined) return undefined;
     if (Array.isArray(current)) current = /^\d+$/.test(segment) ? current[Number(segment)] : undefined;
-    else if (typeof current === 'object') {
-      const record = current as Record<string, unknown>;
-      current = Object.hasOwn(record, segment) ? record[segment] : undefined;
-    } else return undefined;
+    else if (isJsonObject(current)) current = Object.hasOwn(current, segment) ? current[segment] : undefined;
+    else return undefined;
   }
   return current;
 }
 
 /** The identity a userinfo answer describes under the provider's user mapping (each key defaults to itself). */
 export function mapIdentity(provider: Provider, claims: Record<string, unknown>): IdpIdentity {
-  const mapping = (provider.userMapping ?? {}) as Record<string, string>;
+  const mapping: Record<string, string | undefined> = provider.userMapping;
   const pick = (key: (typeof USER_MAPPING_KEYS)[number]) => {
-    const path = typeof mapping[key] === 'string' && mapping[key].trim() ? mapping[key].trim() : key;
+    const path = mapping[key]?.trim() || key;
     // A key that is its own default is also found at the top level (a literal "a.b" claim).
     return textOf(valueAtPath(claims, path)) || textOf(Object.hasOwn(claims, path) ? claims[path] : undefined);
   };
@@ -70,7 +69,7 @@ export const custom: IdpModule = {
     const claims = objectOf(provider, await fetchWithToken(provider, urlOf(provider, 'customUserInfoUrl'), token, options));
     const identity = mapIdentity(provider, claims);
     if (!identity.id) {
-      const path = (provider.userMapping as Record<string, string> | undefined)?.id || 'id';
+      const path = provider.userMapping.id || 'id';
       throw new AppError('idpNoUserId', { provider: providerLabel(provider), path });
     }
     return identity;

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../http/params.js';
 import { apiBase } from '../http/api-base.js';
 import { exchangeAuthorizationCode, fetchWithToken, objectOf, scopesOf, textOf, withQuery } from './oauth-http.js';
 import type { IdpModule, IdpOptions } from './types.js';
@@ -12,12 +13,6 @@ export const GITHUB_WEB = 'https://github.com';
 export const GITHUB_API = 'https://api.github.com';
 const GITHUB_SCOPE = 'read:user user:email';
 const GITHUB_HEADERS = { 'x-github-api-version': '2022-11-28' };
-
-interface GitHubEmail {
-  email?: unknown;
-  primary?: unknown;
-  verified?: unknown;
-}
 
 export const github: IdpModule = {
   authorizeUrl: (provider, { redirectUri, state }, options: IdpOptions = {}) =>
@@ -41,10 +36,10 @@ export const github: IdpModule = {
     const api = apiBase(provider.endpoint, GITHUB_API, options);
     const user = objectOf(provider, await fetchWithToken(provider, `${api}/user`, token, options, GITHUB_HEADERS));
     // Without the user:email scope the list is refused: the profile's public address, unverified, stays.
-    let emails: GitHubEmail[] = [];
+    let emails: Array<Record<string, unknown>> = [];
     try {
       const listed = await fetchWithToken(provider, `${api}/user/emails`, token, options, GITHUB_HEADERS);
-      if (Array.isArray(listed)) emails = listed as GitHubEmail[];
+      if (Array.isArray(listed)) emails = listed.filter(isJsonObject);
     } catch {
       emails = [];
     }

@@ -1,5 +1,6 @@
 import type { Provider } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
+import { isJsonObject } from '../../http/params.js';
 import { peerDetail } from '../http/custom-http.js';
 import { type OutboundResponse, outboundFetch } from '../http/outbound.js';
 import type { IdpOptions, IdpToken } from './types.js';
@@ -12,7 +13,7 @@ export function providerLabel(provider: Provider): string {
 /** A token endpoint's answer: JSON, or form-encoded (GitHub without Accept: application/json). */
 function tokenAnswer(response: OutboundResponse): Record<string, unknown> {
   const json = response.json();
-  if (json && typeof json === 'object' && !Array.isArray(json)) return json as Record<string, unknown>;
+  if (isJsonObject(json)) return json;
   return Object.fromEntries(new URLSearchParams(response.text));
 }
 
@@ -94,7 +95,7 @@ export async function fetchWithToken(
 
 /** A JSON object, or the userinfo refusal. */
 export function objectOf(provider: Provider, value: unknown): Record<string, unknown> {
-  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (isJsonObject(value)) return value;
   throw new AppError('idpUserInfoFailed', { provider: providerLabel(provider), detail: 'the answer is not a JSON object' });
 }
 

@@ -77,8 +77,9 @@ export async function sendAliyunSms(provider: Provider, message: { to: string; c
     method: 'POST',
     body: new URLSearchParams(aliyunSendSmsParams(provider, message)),
   });
-  const answer = response.json() as { Code?: string; Message?: string } | undefined;
-  if (response.ok && answer?.Code === 'OK') return;
-  const detail = answer?.Code ? `${answer.Code}: ${answer.Message ?? ''}` : peerDetail(response);
+  const answer = response.jsonObject();
+  if (response.ok && answer.Code === 'OK') return;
+  const said = typeof answer.Message === 'string' ? answer.Message : '';
+  const detail = typeof answer.Code === 'string' && answer.Code ? `${answer.Code}: ${said}` : peerDetail(response);
   throw new AppError('smsSendFailed', { detail });
 }

@@ -15,7 +15,7 @@ export function customSmsText(template: string, code: string): string {
 }
 
 export async function sendCustomHttpSms(provider: Provider, message: { to: string; code: string }) {
-  const mapping = provider.userMapping as Record<string, string | undefined>;
+  const mapping: Record<string, string | undefined> = provider.userMapping;
   const phoneField = mapping.phoneNumber?.trim() || 'phoneNumber';
   const contentField = mapping.content?.trim() || provider.title.trim() || 'code';
   await sendCustomHttp(

@@ -1,4 +1,4 @@
-import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 /**
  * Phone numbers for SMS. Senders take E.164 numbers ("+8613812345678", "+14155552671"), which is
@@ -26,7 +26,7 @@ export function toE164(number: string, regions: readonly string[] = []): string 
   for (const region of regions) {
     const code = region.trim().toUpperCase();
     if (!isSupportedCountry(code)) continue;
-    const parsed = parsePhoneNumberFromString(trimmed, code as CountryCode);
+    const parsed = parsePhoneNumberFromString(trimmed, code);
     if (parsed?.isValid()) return parsed.number;
   }
   return null;

@@ -40,7 +40,8 @@ export async function sendTwilioSms(provider: Provider, message: { to: string; c
     body: twilioForm(provider, message.to, message.code),
   });
   if (response.ok) return;
-  const answer = response.json() as { code?: number; message?: string } | undefined;
-  const detail = answer?.message ? `${answer.code ?? response.status}: ${answer.message}` : peerDetail(response);
+  const answer = response.jsonObject();
+  const code = typeof answer.code === 'number' ? answer.code : response.status;
+  const detail = typeof answer.message === 'string' && answer.message ? `${code}: ${answer.message}` : peerDetail(response);
   throw new AppError('smsSendFailed', { detail });
 }

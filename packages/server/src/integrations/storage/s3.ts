@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { AppError } from '../../errors.js';
+import { resolveOutboundHost } from '../http/address-guard.js';
 import { encodeKey, type FileStorage, type StoredFile } from './storage.js';
 
 /**
@@ -83,7 +84,16 @@ export class S3Storage implements FileStorage {
     return new AppError('storageFailed', { provider: this.settings.name, detail: describe(error) }, 502);
   }
 
+  /** The configured endpoint's host must pass the outbound rules (AWS's own endpoints are public). */
+  private async checkEndpoint(): Promise<void> {
+    const endpoint = withScheme(this.settings.intranetEndpoint || this.settings.endpoint);
+    if (!endpoint) return;
+    const url = new URL(endpoint);
+    await resolveOutboundHost(url.hostname, endpoint);
+  }
+
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    await this.checkEndpoint();
     try {
       await this.client.send(
         new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: data, ContentType: contentType }),
@@ -94,6 +104,7 @@ export class S3Storage implements FileStorage {
   }
 
   async open(key: string): Promise<StoredFile | null> {
+    await this.checkEndpoint();
     try {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       if (!object.Body) return null;
@@ -105,6 +116,7 @@ export class S3Storage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
+    await this.checkEndpoint();
     try {
       // A delete runs inside the resource delete's transaction: it may not hold it for long.
       await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }), {

@@ -1,28 +1,15 @@
 import path from 'node:path';
-import {
-  ADMIN_OWNER,
-  type Application,
-  application as applicationDef,
-  BUILT_IN_APPLICATION,
-  isGlobalAdmin,
-  normalizeFilePath,
-  type Provider,
-  provider as providerDef,
-  type Viewer,
-} from '@gatehouse/entities';
-import type { Kysely } from 'kysely';
+import { normalizeFilePath, type Provider } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { applicationProviders, providerByName } from '../providers.js';
 import { LocalStorage } from './local.js';
 import { DEFAULT_S3_REGION, type S3Settings, S3Storage } from './s3.js';
 import type { FileStorage } from './storage.js';
 
 /**
- * Which storage a file goes to (Casdoor's rule): the storage provider the upload names, else the
- * first Storage provider of the application it is uploaded for, else the local file system under
- * the data folder. Only the types below are implemented; the others can be configured but refuse
- * uploads with a message.
+ * The storage of a storage provider (the local file system under the data folder without one).
+ * Only the types below are implemented; the others can be configured but refuse uploads with a
+ * message. Which provider an upload goes to is the domain's choice (domain/storage-choice.ts).
  */
 
 export const LOCAL_STORAGE_TYPE = 'Local File System';
@@ -94,76 +81,15 @@ export function storageOf(ctx: ServerContext, provider: Provider | null, origin:
  * Whether a file of organization `owner` may be stored through `provider`: the provider is shared
  * (admin) or the organization's own; global admins may use any.
  */
-function usableFor(viewer: Viewer, owner: string, provider: Provider): boolean {
-  return isGlobalAdmin(viewer) || provider.owner === ADMIN_OWNER || provider.owner === owner;
-}
-
-function checkCategory(provider: Provider): Provider {
-  if (provider.category !== 'Storage') {
-    throw new AppError('providerWrongCategory', { name: provider.name, category: provider.category, expected: 'Storage' });
-  }
-  return provider;
-}
-
-/** The provider an upload names: the organization's own first, then the shared one of admin. */
-async function namedProvider(ctx: ServerContext, viewer: Viewer, owner: string, name: string): Promise<Provider> {
-  for (const candidate of [...new Set([owner, viewer.owner, ADMIN_OWNER])]) {
-    const found = await providerByName(ctx, candidate, name);
-    if (found && usableFor(viewer, owner, found)) return checkCategory(found);
-  }
-  throw new AppError('providerNotFound', { name });
-}
 
 /**
- * The first Storage provider among the application's providers that the organization may use.
- * An application not saved yet (its terms of use are uploaded while it is being created) has
- * none: its files go to the default local storage.
+ * The storage a stored resource lives in, given its provider (null: the default local storage;
+ * undefined: its provider no longer exists, so the file cannot be reached any more).
  */
-async function applicationProvider(ctx: ServerContext, viewer: Viewer, owner: string, name: string): Promise<Provider | null> {
-  const app = (await ctx.repo(applicationDef).get(ADMIN_OWNER, name)) as Application | undefined;
-  if (!app) return null;
-  for (const { providers } of await applicationProviders(ctx, app, 'Storage')) {
-    const usable = providers.find((candidate) => usableFor(viewer, owner, candidate));
-    if (usable) return usable;
-  }
-  return null;
-}
-
-export interface UploadTarget {
-  /** The organization the file is uploaded for. */
-  owner: string;
-  /** The provider the upload names, if any. */
-  provider?: string;
-  /** The application it is uploaded for (default app-built-in). */
-  application?: string;
-}
-
-/** The storage an upload goes to (see the rule above). */
-export async function storageForUpload(
+export function storageOfResource(
   ctx: ServerContext,
-  viewer: Viewer,
-  target: UploadTarget,
+  provider: Provider | null | undefined,
   origin: string,
-): Promise<StorageChoice> {
-  const named = target.provider?.trim();
-  if (named) return storageOf(ctx, await namedProvider(ctx, viewer, target.owner, named), origin);
-  const app = target.application?.trim() || BUILT_IN_APPLICATION;
-  return storageOf(ctx, await applicationProvider(ctx, viewer, target.owner, app), origin);
-}
-
-/**
- * The storage a stored resource lives in: its provider, or the default local storage when it
- * names none. Null when its provider no longer exists (the file cannot be reached any more).
- */
-export async function storageOfResource(
-  ctx: ServerContext,
-  resource: { owner: string; provider: string; providerOwner: string },
-  origin: string,
-  trx?: Kysely<any>,
-): Promise<StorageChoice | null> {
-  if (!resource.provider) return storageOf(ctx, null, origin);
-  const owner = resource.providerOwner || resource.owner;
-  // Inside the delete's transaction (SQLite has one connection): read through it.
-  const provider = (await ctx.repo(providerDef).get(owner, resource.provider, trx)) as Provider | undefined;
-  return provider ? storageOf(ctx, provider, origin) : null;
+): StorageChoice | null {
+  return provider === undefined ? null : storageOf(ctx, provider, origin);
 }

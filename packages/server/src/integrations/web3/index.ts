@@ -6,7 +6,7 @@ import type { IdpIdentity } from '../oauth/types.js';
 import { spendWeb3Nonce } from './nonces.js';
 import { verifyWeb3Token } from './verify.js';
 
-export { issueWeb3Nonce, spendWeb3Nonce, WEB3_NONCE_NAMESPACE, WEB3_NONCE_SECONDS } from './nonces.js';
+export { issueWeb3Nonce, spendWeb3Nonce, WEB3_NONCE_NAMESPACE } from './nonces.js';
 export { verifyWeb3Token, WEB3_MAX_AGE_SECONDS, WEB3_MAX_AHEAD_SECONDS } from './verify.js';
 
 /**

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { PROVIDER_STATE_SECONDS } from '../../auth/provider-state.js';
 import type { Database } from '../../db/database.js';
 import { claimOnce } from '../../db/used-once.js';
 import type { Clock } from '../captcha/store.js';
@@ -14,9 +13,6 @@ import type { Clock } from '../captcha/store.js';
  * another spent.
  */
 
-/** How long after it is issued a nonce can be spent: the lifetime of the state that carries it. */
-export const WEB3_NONCE_SECONDS = PROVIDER_STATE_SECONDS;
-
 export const WEB3_NONCE_NAMESPACE = 'web3-nonce';
 
 /** A new nonce: 128 random bits, base64url (22 characters). */
@@ -26,7 +22,7 @@ export function issueWeb3Nonce(): string {
 
 /**
  * Spends the nonce of a sign-in whose state expires at `stateExpires` (milliseconds since the
- * epoch; the state was issued WEB3_NONCE_SECONDS before): true only for a nonce of this server's
+ * epoch; so a nonce can be spent for the lifetime of the state that carries it): true only for a nonce of this server's
  * form, of a live state, that no other sign-in has spent (of concurrent sign-ins with the same
  * nonce, exactly one wins). The caller has checked that the nonce is the one its state carries.
  */

@@ -1,6 +1,7 @@
 import { type Web3ChainId, type Web3TypedData, web3TypedData } from '@gatehouse/entities';
 import { recoverTypedDataAddress } from 'viem';
 import { AppError } from '../../errors.js';
+import { isJsonObject } from '../../http/params.js';
 
 /**
  * Checks a Web3 sign-in token (the JSON text the /callback page posts as the code; see
@@ -38,24 +39,23 @@ function parseJson(text: string, what: string): Record<string, unknown> {
   } catch {
     throw invalid(`${what} is not JSON`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid(`${what} is not an object`);
-  return parsed as Record<string, unknown>;
+  if (!isJsonObject(parsed)) throw invalid(`${what} is not an object`);
+  return parsed;
 }
 
 /** Structural equality of JSON values (key order aside). */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  if (!isJsonObject(a) || !isJsonObject(b)) return false;
   const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
 }
 
 function chainIdOf(domain: unknown): Web3ChainId | undefined {
-  if (!domain || typeof domain !== 'object') throw invalid('the typed data has no domain');
-  const value = (domain as Record<string, unknown>).chainId;
+  if (!isJsonObject(domain)) throw invalid('the typed data has no domain');
+  const value = domain.chainId;
   if (value === undefined) return undefined;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
   if (typeof value === 'string' && /^(?:0x[0-9a-fA-F]{1,64}|[1-9]\d{0,77})$/.test(value)) return value;
@@ -65,8 +65,8 @@ function chainIdOf(domain: unknown): Web3ChainId | undefined {
 /** The typed data of the token, rebuilt from its values: anything but the console's sign-in request is refused. */
 function signinRequestOf(text: string): Web3TypedData {
   const given = parseJson(text, 'the typed data');
-  const message = given.message as Record<string, unknown> | undefined;
-  if (!message || typeof message !== 'object') throw invalid('the typed data has no message');
+  const message = given.message;
+  if (!isJsonObject(message)) throw invalid('the typed data has no message');
   const { nonce, createAt } = message;
   if (typeof nonce !== 'string' || typeof createAt !== 'string') throw invalid('the message needs a nonce and a createAt');
   const expected = web3TypedData({ nonce, createAt, chainId: chainIdOf(given.domain) });

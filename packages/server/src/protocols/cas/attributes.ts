@@ -1,5 +1,4 @@
-import { fieldEntries, user as userDef } from '@gatehouse/entities';
-import type { Rec } from '../../crud/repository.js';
+import { fieldEntries, type User, user as userDef } from '@gatehouse/entities';
 import type { CasTicket } from './tickets.js';
 
 /** One released attribute: a name and its values (several for lists such as groups). */
@@ -13,8 +12,9 @@ export type Attribute = [name: string, values: string[]];
  * title, affiliation, avatar, groups ... Passwords, hidden fields and the free-form properties are
  * never released (Casdoor drops Properties and masks the password too).
  */
-export function releasedAttributes(user: Rec, ticket: CasTicket): Attribute[] {
-  const groups = Array.isArray(user.groups) ? user.groups.map(String).filter(Boolean) : [];
+export function releasedAttributes(user: User, ticket: CasTicket): Attribute[] {
+  const groups = user.groups.filter(Boolean);
+  const fields: Record<string, unknown> = user;
   const out: Attribute[] = [
     ['authenticationDate', [ticket.authTime]],
     ['longTermAuthenticationRequestTokenUsed', ['false']],
@@ -23,7 +23,7 @@ export function releasedAttributes(user: Rec, ticket: CasTicket): Attribute[] {
   if (groups.length > 0) out.push(['memberOf', groups]);
   for (const [key, field] of fieldEntries(userDef)) {
     if (field.hidden || field.kind === 'password' || field.kind === 'secret' || field.kind === 'json') continue;
-    const value = user[key];
+    const value = fields[key];
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
       const items = value.map(String).filter(Boolean);
@@ -40,6 +40,5 @@ export function releasedAttributes(user: Rec, ticket: CasTicket): Attribute[] {
 /** Attributes whose value is a list (always an array in JSON, even with one element). */
 export function isListAttribute(name: string): boolean {
   if (name === 'memberOf') return true;
-  const field = (userDef.fields as Record<string, { kind: string }>)[name];
-  return field?.kind === 'list';
+  return fieldEntries(userDef).some(([key, field]) => key === name && field.kind === 'list');
 }

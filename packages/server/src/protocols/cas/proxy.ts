@@ -1,5 +1,7 @@
-import { ADMIN_OWNER, type Application, application as applicationDef, nowRfc3339 } from '@gatehouse/entities';
+import { type Application, nowRfc3339 } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
+import { applicationByName } from '../../domain/application.js';
+import { outboundFetch } from '../../integrations/http/outbound.js';
 import { CasFailure, shown } from './responses.js';
 import { parseService, proxyCallbackSecure, serviceAllowed } from './services.js';
 import {
@@ -66,8 +68,8 @@ export async function deliverProxyGrantingTicket(
   url.searchParams.append('pgtIou', pgtIou);
   let failure: string | null = null;
   try {
-    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS) });
-    await response.body?.cancel();
+    // Through the outbound rules: a pgtUrl must not reach the server's own network.
+    const response = await outboundFetch(url.toString(), { method: 'GET', timeoutMs: CALLBACK_TIMEOUT_MS, maxBytes: 64 * 1024 });
     if (response.status < 200 || response.status >= 400) failure = `the proxy callback answered HTTP ${response.status}`;
   } catch (error) {
     failure = `the proxy callback could not be reached (${error instanceof Error ? error.message : String(error)})`;
@@ -100,7 +102,7 @@ export async function grantProxyTicket(
     await deleteTicket(server, req.pgt);
     throw new CasFailure('INVALID_TICKET', `Ticket ${shown(req.pgt)} has expired: the user signed out`);
   }
-  const app = (await server.repo(applicationDef).get(ADMIN_OWNER, pgt.application)) as Application | undefined;
+  const app = await applicationByName(server, pgt.application);
   if (!app || !serviceAllowed(app, req.targetService)) {
     throw new CasFailure('UNAUTHORIZED_SERVICE', `The target service ${req.targetService} is not authorized`);
   }

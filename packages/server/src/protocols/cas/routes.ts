@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { originOf } from '../oidc/issuer.js';
+import { originOf } from '../../http/origin.js';
 import { releasedAttributes } from './attributes.js';
 import { grantProxyTicket } from './proxy.js';
 import { CasFailure, type Format, failureBody, formatOf, proxySuccessBody, sendCas, successBody } from './responses.js';

@@ -97,7 +97,7 @@ function responseAttrs(requestId: string, recipient: string): Record<string, str
 export function samlSuccess(validated: Validated, requestId: string, service: string, issuer: string): string {
   const now = Date.now();
   const { user, app, ticket } = validated;
-  const nameId = app.useEmailAsSamlNameId && user.email ? String(user.email) : String(user.name);
+  const nameId = app.useEmailAsSamlNameId && user.email ? user.email : user.name;
   const attributes = releasedAttributes(user, ticket).map(([name, values]) =>
     el(
       'saml:Attribute',

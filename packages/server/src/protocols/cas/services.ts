@@ -1,5 +1,6 @@
-import { ADMIN_OWNER, type Application, application as applicationDef } from '@gatehouse/entities';
+import type { Application } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
+import { applicationByName } from '../../domain/application.js';
 
 /**
  * Which services an application accepts. Casdoor checks a CAS service against the application's
@@ -55,6 +56,6 @@ export async function pathApplication(
   organization: string,
   name: string,
 ): Promise<Application | undefined> {
-  const app = (await server.repo(applicationDef).get(ADMIN_OWNER, name)) as Application | undefined;
+  const app = await applicationByName(server, name);
   return app && app.organization === organization ? app : undefined;
 }

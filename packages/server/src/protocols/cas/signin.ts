@@ -1,11 +1,12 @@
-import { ADMIN_OWNER, type Application, application as applicationDef, nowRfc3339, splitId } from '@gatehouse/entities';
+import { type Application, nowRfc3339, splitId } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { sessionIdOf } from '../../auth/session.js';
 import type { SigninType } from '../../auth/signin-types.js';
 import type { ServerContext } from '../../context.js';
+import { applicationByName } from '../../domain/application.js';
 import { AppError } from '../../errors.js';
 import { ok } from '../../http/envelope.js';
-import { paramOf } from '../../http/params.js';
+import { paramOf, queryParam } from '../../http/params.js';
 import { serviceAllowed } from './services.js';
 import { issueTicket, SERVICE_TICKET_SECONDS } from './tickets.js';
 import { flagSet } from './validate.js';
@@ -19,7 +20,7 @@ export async function casLoginApplication(
   server: ServerContext,
   req: { organization: string; application: string; service: string },
 ): Promise<Application> {
-  const app = (await server.repo(applicationDef).get(ADMIN_OWNER, req.application)) as Application | undefined;
+  const app = await applicationByName(server, req.application);
   if (!app) throw new AppError('applicationMissing', { name: req.application });
   if (req.organization && app.organization !== req.organization) {
     throw new AppError('casApplicationNotInOrganization', { application: app.name, organization: req.organization });
@@ -33,10 +34,10 @@ export async function casLoginApplication(
  * parameters, web/src/auth/Util.js getCasLoginParameters; organization is ours).
  */
 async function casAppLogin(server: ServerContext, request: FastifyRequest): Promise<Application> {
-  const q = (request.query ?? {}) as Record<string, string | undefined>;
-  const id = splitId(q.id ?? '');
-  if (!id) throw new AppError('badId', { id: q.id ?? '' });
-  return casLoginApplication(server, { organization: q.organization ?? '', application: id.name, service: q.service ?? '' });
+  const q = (name: string) => queryParam(request, name);
+  const id = splitId(q('id'));
+  if (!id) throw new AppError('badId', { id: q('id') });
+  return casLoginApplication(server, { organization: q('organization'), application: id.name, service: q('service') });
 }
 
 /** The service URL with the ticket added, the rest of the URL kept exactly as the service sent it. */
@@ -50,7 +51,7 @@ async function sessionCreated(server: ServerContext, sessionId: string): Promise
     .select('createdTime')
     .where('id', '=', sessionId)
     .executeTakeFirst();
-  return row ? String(row.createdTime) : null;
+  return row ? row.createdTime : null;
 }
 
 /**
@@ -79,7 +80,7 @@ export const CAS_SIGNIN_TYPES: Record<string, SigninType> = {
         kind: 'ST',
         organization: app.organization,
         application: app.name,
-        user: String(user.name),
+        user: user.name,
         service,
         sessionId,
         fresh: signin.fresh,

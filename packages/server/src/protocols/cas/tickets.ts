@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { nowRfc3339 } from '@gatehouse/entities';
+import { isOneOf, nowRfc3339 } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
-import { sqlBool } from '../../db/rows.js';
+import type { DB } from '../../db/schema.js';
 
 /**
  * CAS tickets, stored by their SHA-256 (table casTicket, migration 0005):
@@ -20,30 +20,22 @@ export const PROXY_TICKET_SECONDS = 60;
 /** A proxy-granting ticket of a sign-in without a console session lives as long as a browser session. */
 export const UNBOUND_PGT_HOURS = 24;
 
-export type TicketKind = 'ST' | 'PT' | 'PGT';
+const TICKET_KINDS = ['ST', 'PT', 'PGT'] as const;
+export type TicketKind = (typeof TICKET_KINDS)[number];
 
-export interface CasTicket {
-  id: string;
-  kind: TicketKind;
-  organization: string;
-  application: string;
-  user: string;
-  /** ST/PT: the service it was issued for; PGT: the service whose validation produced it. */
-  service: string;
-  /** PGT: its pgtUrl, which identifies the proxy in the proxy tickets it grants. */
-  proxyUrl: string;
-  /** The proxies the authentication went through, most recent first. */
-  proxies: string[];
-  /** Hash of the console session it belongs to ('' when the sign-in opened none). */
-  sessionId: string;
-  /** Issued from the presentation of primary credentials (renew=true accepts only these). */
-  fresh: boolean;
-  /** When the user presented credentials (RFC 3339). */
-  authTime: string;
-  createdTime: string;
-  expiresTime: string;
-  isUsed: boolean;
+function isTicketKind(value: string): value is TicketKind {
+  return isOneOf(TICKET_KINDS, value);
 }
+
+/**
+ * A stored ticket (the casTicket table): `service` is the service an ST/PT was issued for, or the
+ * one whose validation produced a PGT; `proxyUrl` a PGT's pgtUrl (which identifies the proxy in
+ * the proxy tickets it grants); `proxies` the proxies the authentication went through, most recent
+ * first; `sessionId` the hash of the console session it belongs to ('' when the sign-in opened
+ * none); `fresh` whether it was issued from primary credentials (renew=true accepts only these);
+ * `authTime` when the user presented them (RFC 3339).
+ */
+export type CasTicket = DB['casTicket'] & { kind: TicketKind };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -77,31 +69,9 @@ export function kindOf(ticket: string): TicketKind | null {
   return null;
 }
 
-function fromRow(row: Record<string, unknown>): CasTicket {
-  let proxies: string[] = [];
-  try {
-    const parsed = JSON.parse(String(row.proxies || '[]'));
-    if (Array.isArray(parsed)) proxies = parsed.map(String);
-  } catch {
-    proxies = [];
-  }
-  const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 't';
-  return {
-    id: String(row.id),
-    kind: String(row.kind) as TicketKind,
-    organization: String(row.organization ?? ''),
-    application: String(row.application ?? ''),
-    user: String(row.user ?? ''),
-    service: String(row.service ?? ''),
-    proxyUrl: String(row.proxyUrl ?? ''),
-    proxies,
-    sessionId: String(row.sessionId ?? ''),
-    fresh: bool(row.fresh),
-    authTime: String(row.authTime ?? ''),
-    createdTime: String(row.createdTime ?? ''),
-    expiresTime: String(row.expiresTime ?? ''),
-    isUsed: bool(row.isUsed),
-  };
+function ticketOf(row: DB['casTicket']): CasTicket | undefined {
+  const { kind } = row;
+  return isTicketKind(kind) ? { ...row, kind } : undefined;
 }
 
 export interface IssueInput {
@@ -121,8 +91,7 @@ export interface IssueInput {
 /** Stores a new ticket and returns it (only its hash is kept). */
 export async function issueTicket(server: ServerContext, input: IssueInput): Promise<string> {
   const ticket = newTicket(input.kind);
-  const { db, dialect } = server.database;
-  await db
+  await server.database.db
     .insertInto('casTicket')
     .values({
       id: ticketHash(ticket),
@@ -132,13 +101,13 @@ export async function issueTicket(server: ServerContext, input: IssueInput): Pro
       user: input.user,
       service: input.service,
       proxyUrl: input.proxyUrl ?? '',
-      proxies: JSON.stringify(input.proxies ?? []),
+      proxies: input.proxies ?? [],
       sessionId: input.sessionId ?? '',
-      fresh: sqlBool(dialect, input.fresh),
+      fresh: input.fresh,
       authTime: input.authTime,
       createdTime: nowRfc3339(),
       expiresTime: nowRfc3339(input.expires),
-      isUsed: sqlBool(dialect, false),
+      isUsed: false,
     })
     .execute();
   return ticket;
@@ -150,7 +119,7 @@ export async function findTicket(server: ServerContext, ticket: string): Promise
     .selectAll()
     .where('id', '=', ticketHash(ticket))
     .executeTakeFirst();
-  return row ? fromRow(row) : undefined;
+  return row ? ticketOf(row) : undefined;
 }
 
 export type Claim = { ok: true; ticket: CasTicket } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
@@ -161,14 +130,12 @@ export type Claim = { ok: true; ticket: CasTicket } | { ok: false; reason: 'unkn
  * any validation attempt, successful or not (spec §3.1.1).
  */
 export async function claimTicket(server: ServerContext, ticket: string): Promise<Claim> {
-  const { db, dialect } = server.database;
-  const id = ticketHash(ticket);
-  const result = await db
+  const result = await server.database.db
     .updateTable('casTicket')
-    .set({ isUsed: sqlBool(dialect, true) })
-    .where('id', '=', id)
+    .set({ isUsed: true })
+    .where('id', '=', ticketHash(ticket))
     .where('kind', 'in', ['ST', 'PT'])
-    .where('isUsed', '=', sqlBool(dialect, false))
+    .where('isUsed', '=', false)
     .executeTakeFirst();
   const won = Number(result.numUpdatedRows) === 1;
   const row = await findTicket(server, ticket);
@@ -190,7 +157,7 @@ export async function sessionExpiry(server: ServerContext, sessionId: string): P
     .select('expiresTime')
     .where('id', '=', sessionId)
     .executeTakeFirst();
-  const expires = row ? String(row.expiresTime) : '';
+  const expires = row?.expiresTime ?? '';
   return expires > nowRfc3339() ? expires : null;
 }
 

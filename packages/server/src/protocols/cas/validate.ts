@@ -1,6 +1,6 @@
-import { ADMIN_OWNER, type Application, application as applicationDef, user as userDef } from '@gatehouse/entities';
+import { type Application, type User, user as userDef } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
-import type { Rec } from '../../crud/repository.js';
+import { applicationByName } from '../../domain/application.js';
 import { deliverProxyGrantingTicket } from './proxy.js';
 import { CasFailure, shown } from './responses.js';
 import { type CasTicket, claimTicket, kindOf } from './tickets.js';
@@ -20,7 +20,7 @@ export interface ValidationRequest {
 
 export interface Validated {
   ticket: CasTicket;
-  user: Rec;
+  user: User;
   app: Application;
   /** Present when a proxy-granting ticket went to the pgtUrl. */
   pgtIou?: string;
@@ -80,7 +80,7 @@ export async function validateTicket(server: ServerContext, req: ValidationReque
       `Ticket ${shown(req.ticket)} did not come from an initial login and renew was requested`,
     );
   }
-  const app = (await server.repo(applicationDef).get(ADMIN_OWNER, ticket.application)) as Application | undefined;
+  const app = await applicationByName(server, ticket.application);
   if (!app) throw new CasFailure('INVALID_TICKET', `The application ${ticket.application} no longer exists`);
   const user = await server.repo(userDef).get(ticket.organization, ticket.user);
   if (!user || user.isDeleted || user.isForbidden) {

@@ -1,9 +1,8 @@
-import type { Application } from '@gatehouse/entities';
+import type { Application, User } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import type { Rec } from '../../crud/repository.js';
+import { originOf } from '../../http/origin.js';
 import type { AuthorizeRequest } from './authorize.js';
-import { originOf } from './issuer.js';
 import { issueCode, issueToken } from './tokens.js';
 
 /**
@@ -15,7 +14,7 @@ export async function answerAuthorization(
   server: ServerContext,
   request: FastifyRequest,
   req: AuthorizeRequest,
-  user: Rec,
+  user: User,
   app: Application,
 ): Promise<string> {
   const common = {

@@ -1,18 +1,15 @@
-import {
-  ADMIN_OWNER,
-  type Application,
-  application as applicationDef,
-  organization as organizationDef,
-  splitId,
-} from '@gatehouse/entities';
+import { type Application, application as applicationDef, organization as organizationDef, splitId } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
-import { providerRowsWithProviders } from '../../auth/public-providers.js';
 import { signinTypeOf } from '../../auth/signin-types.js';
 import type { ServerContext } from '../../context.js';
-import { maskRecord } from '../../crud/records.js';
-import type { Rec } from '../../crud/repository.js';
+import type { LooseRecord } from '../../db/repository.js';
+import { applicationByClientId } from '../../domain/application.js';
+import { organizationByName } from '../../domain/organization.js';
+import { providerRowsWithProviders } from '../../domain/public-providers.js';
+import { maskRecord } from '../../domain/records.js';
 import { AppError } from '../../errors.js';
-import { findClient, redirectUriAllowed } from './clients.js';
+import { queryParam } from '../../http/params.js';
+import { redirectUriAllowed } from './clients.js';
 
 /** The parameters an authorization request carries (the sign-in page forwards them to /api/login). */
 export interface AuthorizeRequest {
@@ -29,17 +26,18 @@ export interface AuthorizeRequest {
 }
 
 export function authorizeRequestOf(request: FastifyRequest): AuthorizeRequest {
-  const q = (request.query ?? {}) as Record<string, string | undefined>;
+  // Casdoor's console sends camelCase names; clients may send RFC 6749's.
+  const q = (camel: string, snake = camel) => queryParam(request, camel) || queryParam(request, snake);
   return {
-    clientId: q.clientId ?? q.client_id ?? '',
-    responseType: q.responseType ?? q.response_type ?? '',
-    redirectUri: q.redirectUri ?? q.redirect_uri ?? '',
-    scope: q.scope ?? '',
-    state: q.state ?? '',
-    nonce: q.nonce ?? '',
-    codeChallenge: q.code_challenge ?? q.codeChallenge ?? '',
-    codeChallengeMethod: q.code_challenge_method ?? q.codeChallengeMethod ?? '',
-    prompt: q.prompt ?? '',
+    clientId: q('clientId', 'client_id'),
+    responseType: q('responseType', 'response_type'),
+    redirectUri: q('redirectUri', 'redirect_uri'),
+    scope: q('scope'),
+    state: q('state'),
+    nonce: q('nonce'),
+    codeChallenge: q('code_challenge', 'codeChallenge'),
+    codeChallengeMethod: q('code_challenge_method', 'codeChallengeMethod'),
+    prompt: q('prompt'),
   };
 }
 
@@ -51,7 +49,7 @@ const RESPONSE_TYPE_GRANTS: Record<string, string | null> = { code: null, token:
  * shown on the page, never a redirect (RFC 6749 §4.1.2.1).
  */
 export async function validateAuthorizeRequest(server: ServerContext, req: AuthorizeRequest): Promise<Application> {
-  const app = await findClient(server, req.clientId);
+  const app = await applicationByClientId(server, req.clientId);
   if (!app) throw new AppError('oauthInvalidClient', { clientId: req.clientId });
   if (!redirectUriAllowed(app, req.redirectUri)) throw new AppError('redirectUriNotAllowed', { uri: req.redirectUri });
   if (!(req.responseType in RESPONSE_TYPE_GRANTS)) throw new AppError('responseTypeUnsupported', { type: req.responseType });
@@ -63,8 +61,8 @@ export async function validateAuthorizeRequest(server: ServerContext, req: Autho
 }
 
 /** The application as the sign-in page sees it: no secrets, with its organization's public settings. */
-export async function publicApplication(server: ServerContext, app: Application): Promise<Rec> {
-  const org = await server.repo(organizationDef).get(ADMIN_OWNER, app.organization);
+export async function publicApplication(server: ServerContext, app: Application): Promise<LooseRecord> {
+  const org = await organizationByName(server, app.organization);
   return {
     ...maskRecord(applicationDef, app, null),
     // Each provider row with its provider's name, type and logo (the sign-in page's buttons).
@@ -79,15 +77,16 @@ export async function publicApplication(server: ServerContext, app: Application)
  * or names an application (id=admin/<name>), and
  * answers the application.
  */
-export async function getAppLogin(server: ServerContext, request: FastifyRequest): Promise<Rec> {
-  const q = (request.query ?? {}) as Record<string, string | undefined>;
+export async function getAppLogin(server: ServerContext, request: FastifyRequest): Promise<LooseRecord> {
   // A protocol's sign-in page (type=cas, type=saml ...): the sign-in type checks its request.
-  const type = q.type ? signinTypeOf(q.type) : undefined;
+  const typeName = queryParam(request, 'type');
+  const type = typeName ? signinTypeOf(typeName) : undefined;
   if (type?.appLogin) return publicApplication(server, await type.appLogin(server, request));
-  if (q.id) {
-    const id = splitId(q.id);
-    if (!id) throw new AppError('badId', { id: q.id });
-    const app = (await server.repo(applicationDef).get(id.owner, id.name)) as Application | undefined;
+  const named = queryParam(request, 'id');
+  if (named) {
+    const id = splitId(named);
+    if (!id) throw new AppError('badId', { id: named });
+    const app = await server.repo(applicationDef).get(id.owner, id.name);
     if (!app) throw new AppError('applicationMissing', { name: id.name });
     return publicApplication(server, app);
   }

@@ -1,6 +1,8 @@
-import type { Application } from '@gatehouse/entities';
-import type { Rec } from '../../crud/repository.js';
+import type { Application, User } from '@gatehouse/entities';
 import { parseScopes } from './params.js';
+
+/** A JWT's claims (a JSON object). */
+export type Claims = Record<string, unknown>;
 
 /**
  * The claims of Gatehouse's JWTs, per the application's token format (Casdoor's shapes, so its
@@ -12,7 +14,7 @@ export interface TokenContext {
   issuer: string;
   app: Application;
   /** null for client-credentials tokens (the application itself). */
-  user: Rec | null;
+  user: User | null;
   scope: string;
   nonce: string;
   /** `jti` of the token: admin/<token name>. */
@@ -26,25 +28,23 @@ export interface TokenContext {
 const NEVER = new Set(['password', 'passwordSalt', 'passwordType']);
 
 /** The user as tokens carry it: no secrets; OAuth provider properties left out. */
-export function tokenUser(user: Rec): Rec {
-  const out: Rec = {};
+export function tokenUser(user: User): Claims {
+  const out: Claims = {};
   for (const [key, value] of Object.entries(user)) {
     if (NEVER.has(key)) continue;
     if (key === 'emailVerified') out.email_verified = value;
-    else if (key === 'properties') {
-      const safe: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries((value as Record<string, unknown>) ?? {}))
-        if (!k.toLowerCase().startsWith('oauth_')) safe[k] = v;
-      out.properties = safe;
-    } else out[key] = value;
+    else if (key !== 'properties') out[key] = value;
   }
+  const properties: Record<string, string> = {};
+  for (const [k, v] of Object.entries(user.properties)) if (!k.toLowerCase().startsWith('oauth_')) properties[k] = v;
+  out.properties = properties;
   out.roles ??= [];
   out.permissions ??= [];
   out.groups ??= [];
   return out;
 }
 
-function registered(ctx: TokenContext, subject: string): Rec {
+function registered(ctx: TokenContext, subject: string): Claims {
   return {
     iss: ctx.issuer,
     sub: subject,
@@ -56,8 +56,8 @@ function registered(ctx: TokenContext, subject: string): Rec {
   };
 }
 
-function common(ctx: TokenContext): Rec {
-  const out: Rec = { tokenType: 'access-token', scope: ctx.scope, azp: ctx.app.clientId };
+function common(ctx: TokenContext): Claims {
+  const out: Claims = { tokenType: 'access-token', scope: ctx.scope, azp: ctx.app.clientId };
   if (ctx.nonce) out.nonce = ctx.nonce;
   if (ctx.authTime) out.auth_time = ctx.authTime;
   return out;
@@ -68,9 +68,9 @@ function scopes(scope: string): Set<string> {
 }
 
 /** OpenID Connect standard claims of a user for the granted scopes (also the userinfo answer). */
-export function standardClaims(user: Rec, scope: string): Rec {
+export function standardClaims(user: User, scope: string): Claims {
   const granted = scopes(scope);
-  const out: Rec = { owner: user.owner, id: user.id };
+  const out: Claims = { owner: user.owner, id: user.id };
   if (granted.has('profile') || granted.has('openid')) {
     out.preferred_username = user.name;
     if (user.displayName) out.name = user.displayName;
@@ -84,23 +84,21 @@ export function standardClaims(user: Rec, scope: string): Rec {
   }
   if (granted.has('email') && user.email) {
     out.email = user.email;
-    out.email_verified = !!user.emailVerified;
+    out.email_verified = user.emailVerified;
   }
   if (granted.has('phone') && user.phone) out.phone_number = user.phone;
-  if (granted.has('address') && Array.isArray(user.address) && user.address.length > 0) {
-    out.address = { formatted: (user.address as string[]).join('\n') };
-  }
+  if (granted.has('address') && user.address.length > 0) out.address = { formatted: user.address.join('\n') };
   return out;
 }
 
 /** The access token's claims (Gatehouse also answers it as the id_token, as Casdoor does). */
-export function accessTokenClaims(ctx: TokenContext): Rec {
+export function accessTokenClaims(ctx: TokenContext): Claims {
   const { app, user } = ctx;
   if (!user) {
     // The application itself (client credentials).
     return { ...registered(ctx, app.clientId), ...common(ctx), owner: app.owner, name: app.name };
   }
-  const sub = String(user.id);
+  const sub = user.id;
   switch (app.tokenFormat) {
     case 'JWT-Empty':
       return {
@@ -110,13 +108,13 @@ export function accessTokenClaims(ctx: TokenContext): Rec {
         displayName: user.displayName,
         avatar: user.avatar,
         email: user.email,
-        email_verified: !!user.emailVerified,
+        email_verified: user.emailVerified,
         phone: user.phone,
         ...common(ctx),
         ...registered(ctx, sub),
       };
     case 'JWT-Custom': {
-      const out: Rec = { ...registered(ctx, sub), ...common(ctx), nonce: ctx.nonce };
+      const out: Claims = { ...registered(ctx, sub), ...common(ctx), nonce: ctx.nonce };
       const carried = tokenUser(user);
       for (const field of app.tokenFields) {
         const key = field === 'emailVerified' ? 'email_verified' : field;
@@ -132,8 +130,8 @@ export function accessTokenClaims(ctx: TokenContext): Rec {
 }
 
 /** Refresh tokens carry no user data: only what validating and rotating them needs. */
-export function refreshTokenClaims(ctx: TokenContext, refreshExpiresAt: number): Rec {
-  const subject = ctx.user ? String(ctx.user.id) : ctx.app.clientId;
+export function refreshTokenClaims(ctx: TokenContext, refreshExpiresAt: number): Claims {
+  const subject = ctx.user ? ctx.user.id : ctx.app.clientId;
   return {
     ...registered(ctx, subject),
     exp: refreshExpiresAt,

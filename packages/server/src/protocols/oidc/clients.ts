@@ -1,21 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
-import { type Application, application as applicationDef } from '@gatehouse/entities';
+import type { Application } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
+import { sameSecret } from '../../crypto/secrets.js';
+import { applicationByClientId } from '../../domain/application.js';
+import { basicCredentials } from '../../http/credentials.js';
 import { invalidClient, invalidRequest, OAuthError } from './errors.js';
-import { basicCredentials } from './params.js';
-
-export async function findClient(server: ServerContext, clientId: string): Promise<Application | undefined> {
-  if (!clientId) return undefined;
-  return (await server.repo(applicationDef).findBy('clientId', clientId)) as Application | undefined;
-}
-
-/** Constant-time comparison of secrets. */
-export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 export interface AuthenticatedClient {
   app: Application;
@@ -44,7 +33,7 @@ export async function authenticateClient(
     if (basic && basic.clientId === clientId) clientSecret = basic.clientSecret;
   }
   if (!clientId) throw invalidClient('client_id is missing');
-  const app = await findClient(server, clientId);
+  const app = await applicationByClientId(server, clientId);
   if (!app) throw invalidClient('Invalid client_id');
   if (clientSecret !== undefined && clientSecret !== '') {
     if (!sameSecret(clientSecret, app.clientSecret)) throw invalidClient('Invalid client_secret');

@@ -5,14 +5,16 @@ import {
   type Envelope,
   isAdmin,
   mayRevokeConsents,
+  type User,
   user as userDef,
 } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { type Account, accountOf } from '../../auth/account.js';
 import type { ServerContext } from '../../context.js';
-import type { Rec } from '../../crud/repository.js';
+import { users } from '../../domain/user.js';
 import { AppError } from '../../errors.js';
 import { ok } from '../../http/envelope.js';
+import { bodyOf } from '../../http/params.js';
 import { answerAuthorization } from './answer.js';
 import { type AuthorizeRequest, validateAuthorizeRequest } from './authorize.js';
 import { parseScopes } from './params.js';
@@ -30,35 +32,30 @@ export function applicationIdOf(app: Pick<Application, 'owner' | 'name'>): strin
   return `${app.owner}/${app.name}`;
 }
 
-function consentsOf(user: Rec): ConsentRecord[] {
-  return Array.isArray(user.applicationScopes) ? (user.applicationScopes as ConsentRecord[]) : [];
+function consentsOf(user: User): ConsentRecord[] {
+  return user.applicationScopes;
 }
 
 function customScopesOf(app: Application): Set<string> {
-  return new Set((app.customScopes ?? []).map((s) => s.scope));
+  return new Set(app.customScopes.map((s) => s.scope));
 }
 
 /** The scopes the user granted to the application so far. */
-export function grantedScopesOf(user: Rec, app: Application): string[] {
+export function grantedScopesOf(user: User, app: Application): string[] {
   return consentsOf(user).find((r) => r.application === applicationIdOf(app))?.grantedScopes ?? [];
 }
 
 /** The requested custom scopes of the application the user has not granted to it yet. */
-export function scopesAwaitingConsent(user: Rec, app: Application, scope: string): string[] {
+export function scopesAwaitingConsent(user: User, app: Application, scope: string): string[] {
   const custom = customScopesOf(app);
   const granted = new Set(grantedScopesOf(user, app));
   return parseScopes(scope).filter((s) => custom.has(s) && !granted.has(s));
 }
 
 /** Whether the authorization request must show the consent screen before it is answered. */
-export function consentRequired(user: Rec, app: Application, req: Pick<AuthorizeRequest, 'scope' | 'prompt'>): boolean {
+export function consentRequired(user: User, app: Application, req: Pick<AuthorizeRequest, 'scope' | 'prompt'>): boolean {
   if ((req.prompt ?? '').split(' ').includes('consent')) return true;
   return scopesAwaitingConsent(user, app, req.scope).length > 0;
-}
-
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -74,13 +71,13 @@ function scopeListOf(value: unknown): string[] {
 }
 
 /** A grant-consent body may name its user (Casdoor's older ConsentRecord did); it must be the caller. */
-function checkOwnUser(body: Record<string, unknown>, user: Rec) {
+function checkOwnUser(body: Record<string, unknown>, user: User) {
   const named = str(body.user);
   if (named && named !== `${user.owner}/${user.name}` && named !== user.name) throw new AppError('consentOtherUser');
 }
 
-async function saveConsents(server: ServerContext, user: Rec, records: ConsentRecord[]) {
-  await server.repo(userDef).update(String(user.owner), String(user.name), { applicationScopes: records });
+async function saveConsents(server: ServerContext, user: User, records: ConsentRecord[]) {
+  await users.update(server, 'system', user, { applicationScopes: records }, { columns: ['applicationScopes'] });
 }
 
 /**
@@ -139,7 +136,7 @@ export async function grantConsent(server: ServerContext, request: FastifyReques
  * names (`owner/name`, or a name of the caller's organization) when the caller administers that
  * user's organization (the Consents block of a user's page in the console).
  */
-async function revokedUser(server: ServerContext, account: Account, body: Record<string, unknown>): Promise<Rec> {
+async function revokedUser(server: ServerContext, account: Account, body: Record<string, unknown>): Promise<User> {
   const own = account.user;
   const named = str(body.user).trim();
   if (!named || (own && (named === `${own.owner}/${own.name}` || named === own.name))) {

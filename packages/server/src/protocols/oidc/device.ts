@@ -1,12 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { nowRfc3339 } from '@gatehouse/entities';
+import { nowRfc3339, type User } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import type { Rec } from '../../crud/repository.js';
+import type { DB } from '../../db/schema.js';
+import { applicationByClientId } from '../../domain/application.js';
+import { tokenHash } from '../../domain/token.js';
 import { AppError } from '../../errors.js';
-import { assertGrantAllowed, authenticateClient, findClient } from './clients.js';
-import { oauthParams } from './params.js';
-import { tokenHash } from './tokens.js';
+import { oauthParams } from '../../http/credentials.js';
+import { assertGrantAllowed, authenticateClient } from './clients.js';
 
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 /** Device codes live 10 minutes; devices poll at most every 5 seconds. */
@@ -63,20 +64,20 @@ export async function startDeviceAuthorization(server: ServerContext, request: F
 }
 
 /** The pending authorization of a user code, or the refusal a person should read. */
-export async function pendingDeviceAuthorization(server: ServerContext, userCode: string): Promise<Rec> {
+export async function pendingDeviceAuthorization(server: ServerContext, userCode: string): Promise<DB['deviceAuth']> {
   const row = await server.database.db
     .selectFrom('deviceAuth')
     .selectAll()
     .where('userCode', '=', normalizeUserCode(userCode))
     .executeTakeFirst();
-  if (row?.state !== 'pending' || String(row.expiresTime) <= nowRfc3339()) throw new AppError('deviceCodeInvalid');
+  if (row?.state !== 'pending' || row.expiresTime <= nowRfc3339()) throw new AppError('deviceCodeInvalid');
   return row;
 }
 
 /** The signed-in user approves a device (POST /api/login with type=device). */
-export async function approveDevice(server: ServerContext, userCode: string, user: Rec): Promise<void> {
+export async function approveDevice(server: ServerContext, userCode: string, user: User): Promise<void> {
   const row = await pendingDeviceAuthorization(server, userCode);
-  const app = await findClient(server, String(row.clientId));
+  const app = await applicationByClientId(server, row.clientId);
   if (!app || app.organization !== user.owner) throw new AppError('userNotInApplication', { application: app?.name ?? '' });
   await server.database.db
     .updateTable('deviceAuth')

@@ -1,9 +1,10 @@
-import { ADMIN_OWNER, type Application, application as applicationDef } from '@gatehouse/entities';
+import type { Cert } from '@gatehouse/entities';
 import type { JWK } from 'jose';
 import type { ServerContext } from '../../context.js';
-import type { Rec } from '../../crud/repository.js';
+import { applicationByName } from '../../domain/application.js';
+import { certOfApplication } from '../../domain/cert.js';
 import { DEVICE_GRANT } from './device.js';
-import { certOfApplication, publicJwkOf } from './keys.js';
+import { publicJwkOf } from './keys.js';
 
 export const SCOPES = ['openid', 'email', 'profile', 'address', 'phone', 'offline_access'];
 
@@ -65,21 +66,21 @@ export function discoveryDocument(origin: string, applicationName?: string, cust
 
 /** An application's discovery document: its key set, and its custom scopes among the supported ones. */
 export async function applicationDiscovery(server: ServerContext, origin: string, applicationName: string) {
-  const app = (await server.repo(applicationDef).get(ADMIN_OWNER, applicationName)) as Application | undefined;
+  const app = await applicationByName(server, applicationName);
   const customScopes = [...new Set((app?.customScopes ?? []).map((s) => s.scope))];
   return discoveryDocument(origin, applicationName, customScopes);
 }
 
 /** The public keys of every x509 cert, or of one application's cert (kid = cert name). */
 export async function jwksOf(server: ServerContext, applicationName?: string): Promise<{ keys: JWK[] } | null> {
-  let certs: Rec[];
+  let certs: Cert[];
   if (applicationName) {
-    const app = (await server.repo(applicationDef).get(ADMIN_OWNER, applicationName)) as Application | undefined;
+    const app = await applicationByName(server, applicationName);
     if (!app) return null;
-    certs = [await certOfApplication(server, app)];
+    const cert = await certOfApplication(server, app);
+    certs = cert ? [cert] : [];
   } else {
-    const rows = await server.database.db.selectFrom('cert').selectAll().where('type', '=', 'x509').orderBy('name').execute();
-    certs = rows.map((row) => ({ ...row }) as Rec);
+    certs = await server.database.db.selectFrom('cert').selectAll().where('type', '=', 'x509').orderBy('name').execute();
   }
   const keys = (await Promise.all(certs.map((c) => publicJwkOf(c)))).filter((k): k is JWK => k !== null);
   return { keys };

@@ -1,12 +1,13 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import { ADMIN_OWNER, type Application, cert as certDef } from '@gatehouse/entities';
+import type { Application, Cert } from '@gatehouse/entities';
 import { type CryptoKey, exportJWK, importPKCS8, importX509, type JWK } from 'jose';
 import type { ServerContext } from '../../context.js';
-import type { Rec } from '../../crud/repository.js';
+import { signingKeyProblem } from '../../crypto/certs.js';
+import { certNameOf, certOfApplication } from '../../domain/cert.js';
 import { OAuthError } from './errors.js';
 
 /** Signing algorithms an application may choose (spec part 2 §9); RS256 when empty. */
-export type SigningAlg = 'RS256' | 'RS384' | 'RS512' | 'ES256' | 'ES384' | 'ES512' | 'PS256' | 'PS384' | 'PS512';
+export type SigningAlg = Exclude<Application['tokenSigningMethod'], ''>;
 
 interface LoadedKeys {
   fingerprint: string;
@@ -18,11 +19,11 @@ interface LoadedKeys {
 // a rotated cert is used at once on every instance).
 const loaded = new Map<string, LoadedKeys>();
 
-function fingerprintOf(cert: Rec): string {
-  return createHash('sha256').update(String(cert.privateKey)).update(String(cert.certificate)).digest('hex');
+function fingerprintOf(cert: Cert): string {
+  return createHash('sha256').update(cert.privateKey).update(cert.certificate).digest('hex');
 }
 
-function slot(cert: Rec): LoadedKeys {
+function slot(cert: Cert): LoadedKeys {
   const id = `${cert.owner}/${cert.name}`;
   const fingerprint = fingerprintOf(cert);
   let entry = loaded.get(id);
@@ -33,38 +34,48 @@ function slot(cert: Rec): LoadedKeys {
   return entry;
 }
 
+/**
+ * A configuration the server can detect (a cert deleted after the application was saved, a key
+ * that cannot sign) is the client's problem to fix, not a server failure: RFC 6749 §5.2
+ * unauthorized_client, 400, with what to fix.
+ */
+function cannotSign(app: Application, reason: string): OAuthError {
+  return new OAuthError('unauthorized_client', `The application "${app.name}" cannot issue tokens: ${reason}`);
+}
+
 /** The cert an application signs with: its own organization's cert of that name, else the shared one. */
-export async function certOfApplication(server: ServerContext, app: Application): Promise<Rec> {
-  const name = app.cert || 'cert-built-in';
-  const certs = server.repo(certDef);
-  const cert = (await certs.get(app.organization, name)) ?? (await certs.get(ADMIN_OWNER, name));
-  if (!cert) throw new OAuthError('server_error', `The cert "${name}" of the application "${app.name}" does not exist`, 500);
+export async function signingCertOf(server: ServerContext, app: Application): Promise<Cert> {
+  const cert = await certOfApplication(server, app);
+  if (!cert) throw cannotSign(app, `the cert "${certNameOf(app)}" does not exist`);
   return cert;
 }
 
 export function signingAlgOf(app: Application): SigningAlg {
-  return (app.tokenSigningMethod || 'RS256') as SigningAlg;
+  return app.tokenSigningMethod || 'RS256';
 }
 
-export async function privateKeyFor(cert: Rec, alg: SigningAlg): Promise<CryptoKey> {
+export async function privateKeyFor(app: Application, cert: Cert, alg: SigningAlg): Promise<CryptoKey> {
   const entry = slot(cert);
   let key = entry.privateKeys.get(alg);
   if (!key) {
+    const problem = signingKeyProblem(cert.privateKey, alg);
+    if (problem === 'noPrivateKey' || problem === 'privateKeyUnreadable')
+      throw cannotSign(app, `the cert "${cert.name}" has no usable private key`);
     try {
-      key = (await importPKCS8(String(cert.privateKey), alg)) as CryptoKey;
+      key = await importPKCS8(cert.privateKey, alg);
     } catch {
-      throw new OAuthError('server_error', `The key of cert "${cert.name}" cannot sign with ${alg}`, 500);
+      throw cannotSign(app, `the key of the cert "${cert.name}" cannot sign with ${alg}`);
     }
     entry.privateKeys.set(alg, key);
   }
   return key;
 }
 
-export async function publicKeyFor(cert: Rec, alg: string): Promise<CryptoKey> {
+export async function publicKeyFor(cert: Cert, alg: string): Promise<CryptoKey> {
   const entry = slot(cert);
   let key = entry.publicKeys.get(alg);
   if (!key) {
-    key = (await importX509(String(cert.certificate), alg, { extractable: true })) as CryptoKey;
+    key = await importX509(cert.certificate, alg, { extractable: true });
     entry.publicKeys.set(alg, key);
   }
   return key;
@@ -75,12 +86,12 @@ export async function publicKeyFor(cert: Rec, alg: string): Promise<CryptoKey> {
  * may sign with another algorithm of the same key type than the cert's own (RS512 with an RS256
  * cert), and verifiers refuse a key whose `alg` differs from the token's.
  */
-export async function publicJwkOf(cert: Rec): Promise<JWK | null> {
+export async function publicJwkOf(cert: Cert): Promise<JWK | null> {
   try {
-    const alg = String(cert.cryptoAlgorithm || 'RS256');
+    const alg = cert.cryptoAlgorithm || 'RS256';
     const jwk = await exportJWK(await publicKeyFor(cert, alg));
-    const der = new X509Certificate(String(cert.certificate)).raw.toString('base64');
-    return { ...jwk, kid: String(cert.name), use: 'sig', x5c: [der] };
+    const der = new X509Certificate(cert.certificate).raw.toString('base64');
+    return { ...jwk, kid: cert.name, use: 'sig', x5c: [der] };
   } catch {
     // A cert without usable key material is left out of key sets rather than breaking them.
     return null;

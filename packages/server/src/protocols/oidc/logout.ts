@@ -1,10 +1,10 @@
-import { ADMIN_OWNER, type Application, application as applicationDef } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
+import { applicationByName } from '../../domain/application.js';
+import { findToken, revokeToken } from '../../domain/token.js';
 import { AppError } from '../../errors.js';
+import { oauthParams } from '../../http/credentials.js';
 import { redirectUriAllowed } from './clients.js';
-import { oauthParams } from './params.js';
-import { findToken, revokeToken } from './tokens.js';
 
 /**
  * RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0) on /api/logout when an
@@ -17,8 +17,8 @@ export async function endSessionRedirect(server: ServerContext, request: Fastify
   const hint = params.id_token_hint ?? '';
   const row = await findToken(server, 'accessTokenHash', hint);
   if (!row) throw new AppError('idTokenHintInvalid');
-  await revokeToken(server, String(row.name));
-  const app = (await server.repo(applicationDef).get(ADMIN_OWNER, String(row.application))) as Application | undefined;
+  await revokeToken(server, row.name);
+  const app = await applicationByName(server, row.application);
   const target = params.post_logout_redirect_uri ?? '';
   if (!app || !target) return null;
   if (!redirectUriAllowed(app, target)) throw new AppError('redirectUriNotAllowed', { uri: target });

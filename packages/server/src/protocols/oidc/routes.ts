@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
+import { originOf } from '../../http/origin.js';
 import { getAppLogin } from './authorize.js';
 import { grantConsent, revokeConsent } from './consent.js';
 import { startDeviceAuthorization } from './device.js';
 import { applicationDiscovery, discoveryDocument, jwksOf } from './discovery.js';
-import { originOf } from './issuer.js';
 import { tokenEndpoint } from './token-endpoint.js';
 import { introspect, revoke, userinfo } from './token-info.js';
 

@@ -1,14 +1,13 @@
-import type { Application } from '@gatehouse/entities';
+import type { Application, User } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { SigninType } from '../../auth/signin-types.js';
 import type { ServerContext } from '../../context.js';
-import type { Rec } from '../../crud/repository.js';
+import { applicationByClientId } from '../../domain/application.js';
 import { AppError } from '../../errors.js';
 import { ok } from '../../http/envelope.js';
 import { paramOf } from '../../http/params.js';
 import { answerAuthorization } from './answer.js';
 import { authorizeRequestOf, validateAuthorizeRequest } from './authorize.js';
-import { findClient } from './clients.js';
 import { consentRequired } from './consent.js';
 import { approveDevice, pendingDeviceAuthorization } from './device.js';
 
@@ -32,7 +31,7 @@ function authorizationType(responseType: 'code' | 'token' | 'id_token'): SigninT
 
 async function deviceApplication(server: ServerContext, request: FastifyRequest): Promise<Application> {
   const pending = await pendingDeviceAuthorization(server, paramOf(request, 'userCode'));
-  const app = await findClient(server, String(pending.clientId));
+  const app = await applicationByClientId(server, pending.clientId);
   if (!app) throw new AppError('deviceCodeInvalid');
   return app;
 }
@@ -45,7 +44,7 @@ export const OIDC_SIGNIN_TYPES: Record<string, SigninType> = {
   device: {
     application: deviceApplication,
     opensSession: (app) => app.enableSigninSession,
-    complete: async (server, request, user: Rec) => {
+    complete: async (server, request, user: User) => {
       await approveDevice(server, paramOf(request, 'userCode'), user);
       return ok(`${user.owner}/${user.name}`);
     },

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
+import { oauthParams } from '../../http/credentials.js';
+import { originOf } from '../../http/origin.js';
 import { DEVICE_GRANT } from './device.js';
 import { invalidRequest, OAuthError } from './errors.js';
 import { authorizationCodeGrant } from './grants/authorization-code.js';
@@ -7,8 +9,6 @@ import { clientCredentialsGrant } from './grants/client-credentials.js';
 import { deviceCodeGrant } from './grants/device-code.js';
 import { passwordGrant } from './grants/password.js';
 import { refreshTokenGrant } from './grants/refresh-token.js';
-import { originOf } from './issuer.js';
-import { oauthParams } from './params.js';
 
 type Grant = (server: ServerContext, request: FastifyRequest, params: Record<string, string>, issuer: string) => Promise<object>;
 

@@ -1,14 +1,14 @@
-import { ADMIN_OWNER, type Application, application as applicationDef, user as userDef } from '@gatehouse/entities';
+import { user as userDef } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { sessionUserOf } from '../../auth/account.js';
 import type { ServerContext } from '../../context.js';
-import type { Rec } from '../../crud/repository.js';
-import { standardClaims } from './claims.js';
+import { applicationByName } from '../../domain/application.js';
+import { accessExpiry, accessTokenActive, findToken, revokeFamily, revokeToken } from '../../domain/token.js';
+import { bearerToken, oauthParams } from '../../http/credentials.js';
+import { originOf } from '../../http/origin.js';
+import { type Claims, standardClaims } from './claims.js';
 import { authenticateClient, requireParam } from './clients.js';
 import { OAuthError } from './errors.js';
-import { originOf } from './issuer.js';
-import { bearerToken, oauthParams } from './params.js';
-import { accessExpiry, accessTokenActive, findToken, revokeFamily, revokeToken } from './tokens.js';
 import { activeUserOf } from './users.js';
 
 const invalidToken = (description: string) => new OAuthError('invalid_token', description, 401);
@@ -17,7 +17,7 @@ const invalidToken = (description: string) => new OAuthError('invalid_token', de
  * GET|POST /api/userinfo: the claims of the token's user for its scopes (OpenID Connect Core §5.3).
  * Without a bearer token, the signed-in console session answers, as in Casdoor.
  */
-export async function userinfo(server: ServerContext, request: FastifyRequest): Promise<Rec> {
+export async function userinfo(server: ServerContext, request: FastifyRequest): Promise<Claims> {
   const issuer = originOf(server.config, request);
   const token = bearerToken(request);
   if (!token) {
@@ -28,22 +28,18 @@ export async function userinfo(server: ServerContext, request: FastifyRequest): 
   const row = await findToken(server, 'accessTokenHash', token);
   if (!row || !accessTokenActive(row)) throw invalidToken('The access token is invalid, expired or revoked');
   if (!row.user) throw invalidToken('The access token belongs to an application, not a user');
-  const user = await activeUserOf(server, String(row.organization), String(row.user)).catch(() => {
+  const user = await activeUserOf(server, row.organization, row.user).catch(() => {
     throw invalidToken('The user of the access token cannot sign in');
   });
-  const app = await findClientOfRow(server, row);
-  return { sub: user.id, iss: issuer, aud: app?.clientId ?? '', ...standardClaims(user, String(row.scope)) };
-}
-
-async function findClientOfRow(server: ServerContext, row: Rec) {
-  return (await server.repo(applicationDef).get(ADMIN_OWNER, String(row.application))) as Application | undefined;
+  const app = await applicationByName(server, row.application);
+  return { sub: user.id, iss: issuer, aud: app?.clientId ?? '', ...standardClaims(user, row.scope) };
 }
 
 /**
  * POST /api/login/oauth/introspect (RFC 7662): the calling application may introspect its own
  * tokens; anything else, or an invalid token, is {active: false}.
  */
-export async function introspect(server: ServerContext, request: FastifyRequest): Promise<Rec> {
+export async function introspect(server: ServerContext, request: FastifyRequest): Promise<Claims> {
   const params = oauthParams(request);
   const { app } = await authenticateClient(server, request, params, true);
   const token = requireParam(params, 'token');
@@ -54,11 +50,11 @@ export async function introspect(server: ServerContext, request: FastifyRequest)
     const row = await findToken(server, by, token);
     if (!row || row.application !== app.name) continue;
     const isRefresh = by === 'refreshTokenHash';
-    const expiresAt = isRefresh ? Math.floor(Date.parse(String(row.refreshExpireTime)) / 1000) : accessExpiry(row);
+    const expiresAt = isRefresh ? Math.floor(Date.parse(row.refreshExpireTime) / 1000) : accessExpiry(row);
     const active = !row.isRevoked && !(isRefresh && row.isRotated) && expiresAt > Date.now() / 1000;
     if (!active) return { active: false };
-    const issuedAt = Math.floor(Date.parse(String(row.createdTime)) / 1000);
-    const user = row.user ? await server.repo(userDef).get(String(row.organization), String(row.user)) : undefined;
+    const issuedAt = Math.floor(Date.parse(row.createdTime) / 1000);
+    const user = row.user ? await server.repo(userDef).get(row.organization, row.user) : undefined;
     return {
       active: true,
       scope: row.scope,
@@ -86,7 +82,7 @@ export async function revoke(server: ServerContext, request: FastifyRequest): Pr
   const { app } = await authenticateClient(server, request, params, false);
   const token = requireParam(params, 'token');
   const refresh = await findToken(server, 'refreshTokenHash', token);
-  if (refresh && refresh.application === app.name) return revokeFamily(server, String(refresh.family));
+  if (refresh && refresh.application === app.name) return revokeFamily(server, refresh.family);
   const access = await findToken(server, 'accessTokenHash', token);
-  if (access && access.application === app.name) return revokeToken(server, String(access.name));
+  if (access && access.application === app.name) return revokeToken(server, access.name);
 }

@@ -1,23 +1,18 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { ADMIN_OWNER, type Application, nowRfc3339, token as tokenDef } from '@gatehouse/entities';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ADMIN_OWNER, type Application, nowRfc3339, type Token, type User } from '@gatehouse/entities';
 import { SignJWT } from 'jose';
 import type { ServerContext } from '../../context.js';
-import type { Rec } from '../../crud/repository.js';
-import { sqlBool } from '../../db/rows.js';
+import { tokenHash, tokens } from '../../domain/token.js';
 import { accessTokenClaims, refreshTokenClaims, type TokenContext } from './claims.js';
-import { certOfApplication, privateKeyFor, signingAlgOf } from './keys.js';
+import { privateKeyFor, signingAlgOf, signingCertOf } from './keys.js';
 
 /** Authorization codes live 5 minutes and are single use. */
 export const CODE_LIFETIME_SECONDS = 300;
 
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 export interface IssueInput {
   issuer: string;
   app: Application;
-  user: Rec | null;
+  user: User | null;
   scope: string;
   nonce?: string;
   /** The refresh chain this token continues (refresh grant). */
@@ -28,7 +23,7 @@ export interface IssueInput {
 }
 
 export interface IssuedToken {
-  row: Rec;
+  row: Token;
   accessToken: string;
   refreshToken: string;
   expiresIn: number;
@@ -51,15 +46,15 @@ async function signTokens(server: ServerContext, input: IssueInput, name: string
     expiresAt: now + expiresIn,
     authTime: input.authTime,
   };
-  const cert = await certOfApplication(server, app);
+  const cert = await signingCertOf(server, app);
   const alg = signingAlgOf(app);
-  const key = await privateKeyFor(cert, alg);
-  const header = { alg, typ: 'JWT', kid: String(cert.name) };
+  const key = await privateKeyFor(app, cert, alg);
+  const header = { alg, typ: 'JWT', kid: cert.name };
   const accessToken = await new SignJWT(accessTokenClaims(ctx)).setProtectedHeader(header).sign(key);
   const refreshToken = input.withRefreshToken
     ? await new SignJWT(refreshTokenClaims(ctx, now + refreshExpiresIn)).setProtectedHeader(header).sign(key)
     : '';
-  const fields: Rec = {
+  const fields = {
     createdTime: nowRfc3339(new Date(now * 1000)),
     accessToken,
     expiresIn,
@@ -70,14 +65,14 @@ async function signTokens(server: ServerContext, input: IssueInput, name: string
   return { accessToken, refreshToken, expiresIn, fields };
 }
 
-function baseRow(input: IssueInput, name: string): Rec {
+function baseRow(input: IssueInput, name: string) {
   return {
     owner: ADMIN_OWNER,
     name,
     createdTime: nowRfc3339(),
     application: input.app.name,
     organization: input.app.organization,
-    user: input.user ? String(input.user.name) : '',
+    user: input.user ? input.user.name : '',
     code: '',
     accessToken: '',
     expiresIn: 0,
@@ -102,8 +97,7 @@ function baseRow(input: IssueInput, name: string): Rec {
 export async function issueToken(server: ServerContext, input: IssueInput): Promise<IssuedToken> {
   const name = randomUUID();
   const signed = await signTokens(server, input, name);
-  const row = { ...baseRow(input, name), ...signed.fields };
-  await server.repo(tokenDef).insert(row);
+  const row = await tokens.create(server, 'system', { ...baseRow(input, name), ...signed.fields });
   return { row, accessToken: signed.accessToken, refreshToken: signed.refreshToken, expiresIn: signed.expiresIn };
 }
 
@@ -117,23 +111,22 @@ export async function issueCode(
 ): Promise<string> {
   const name = randomUUID();
   const code = randomBytes(24).toString('base64url');
-  const row = {
+  await tokens.create(server, 'system', {
     ...baseRow({ ...input, withRefreshToken: false }, name),
     code,
     codeChallenge: input.challenge,
     codeExpireTime: nowRfc3339(new Date(Date.now() + CODE_LIFETIME_SECONDS * 1000)),
     redirectUri: input.redirectUri,
-  };
-  await server.repo(tokenDef).insert(row);
+  });
   return code;
 }
 
 /** Signs the tokens of a redeemed code into its row. */
-export async function redeemCode(server: ServerContext, row: Rec, input: IssueInput): Promise<IssuedToken> {
-  const signed = await signTokens(server, input, String(row.name));
-  await server.repo(tokenDef).update(ADMIN_OWNER, String(row.name), signed.fields);
+export async function redeemCode(server: ServerContext, row: Token, input: IssueInput): Promise<IssuedToken> {
+  const signed = await signTokens(server, input, row.name);
+  const redeemed = await tokens.update(server, 'system', row, signed.fields);
   return {
-    row: { ...row, ...signed.fields },
+    row: redeemed,
     accessToken: signed.accessToken,
     refreshToken: signed.refreshToken,
     expiresIn: signed.expiresIn,
@@ -157,7 +150,7 @@ export function tokenResponse(issued: { accessToken: string; refreshToken: strin
  * The token response for a user who has just proven who they are at the token endpoint (password
  * and device grants): a fresh token family, authenticated now, refreshable when the app allows.
  */
-export async function issueForUser(server: ServerContext, issuer: string, app: Application, user: Rec, scope: string) {
+export async function issueForUser(server: ServerContext, issuer: string, app: Application, user: User, scope: string) {
   const issued = await issueToken(server, {
     issuer,
     app,
@@ -167,57 +160,4 @@ export async function issueForUser(server: ServerContext, issuer: string, app: A
     withRefreshToken: app.grantTypes.includes('refresh_token'),
   });
   return tokenResponse({ ...issued, scope });
-}
-
-/** A stored token row by its access token, refresh token or code. */
-export async function findToken(server: ServerContext, by: 'accessTokenHash' | 'refreshTokenHash' | 'code', value: string) {
-  if (!value) return undefined;
-  return server.repo(tokenDef).findBy(by, by === 'code' ? value : tokenHash(value), { owner: ADMIN_OWNER });
-}
-
-/** Seconds since the epoch when an access token row stops being valid. */
-export function accessExpiry(row: Rec): number {
-  return Math.floor(Date.parse(String(row.createdTime)) / 1000) + Number(row.expiresIn);
-}
-
-/** Whether the row's access token may still be used. */
-export function accessTokenActive(row: Rec): boolean {
-  return !row.isRevoked && accessExpiry(row) > Date.now() / 1000;
-}
-
-/** Revokes every token of a refresh chain (reuse of a code or of a rotated refresh token). */
-export async function revokeFamily(server: ServerContext, family: string): Promise<void> {
-  const { db, dialect } = server.database;
-  await db
-    .updateTable('token')
-    .set({ isRevoked: sqlBool(dialect, true) })
-    .where('family', '=', family)
-    .execute();
-}
-
-/** Revokes one token row. */
-export async function revokeToken(server: ServerContext, name: string): Promise<void> {
-  const { db, dialect } = server.database;
-  await db
-    .updateTable('token')
-    .set({ isRevoked: sqlBool(dialect, true) })
-    .where('owner', '=', ADMIN_OWNER)
-    .where('name', '=', name)
-    .execute();
-}
-
-/**
- * Marks a one-time credential used, atomically: only one of several concurrent requests wins.
- * Returns whether this caller won.
- */
-export async function claimOnce(server: ServerContext, name: string, flag: 'codeIsUsed' | 'isRotated'): Promise<boolean> {
-  const { db, dialect } = server.database;
-  const result = await db
-    .updateTable('token')
-    .set({ [flag]: sqlBool(dialect, true) })
-    .where('owner', '=', ADMIN_OWNER)
-    .where('name', '=', name)
-    .where(flag, '=', sqlBool(dialect, false))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

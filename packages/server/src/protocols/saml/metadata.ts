@@ -2,11 +2,12 @@ import { splitId } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { originOf } from '../oidc/issuer.js';
+import { originOf } from '../../http/origin.js';
+import { queryParam } from '../../http/params.js';
+import { ATTRNAME_FORMAT_BASIC, BINDING, NAMEID_FORMAT, NS } from '../../integrations/saml/urns.js';
+import { el, serialize } from '../../integrations/saml/xml.js';
 import { samlApplication, samlSigningKey } from './application.js';
 import { ssoEndpoints } from './request.js';
-import { ATTRNAME_FORMAT_BASIC, BINDING, NAMEID_FORMAT, NS } from './urns.js';
-import { el, serialize } from './xml.js';
 
 /**
  * GET /api/saml/metadata?application=admin/<name>&enablePostBinding=true: the IdP's
@@ -15,15 +16,17 @@ import { el, serialize } from './xml.js';
  * HTTP-Redirect binding, and for HTTP-POST too when enablePostBinding=true.
  */
 export async function samlMetadata(server: ServerContext, request: FastifyRequest): Promise<string> {
-  const q = (request.query ?? {}) as Record<string, string | undefined>;
-  if (!q.application) throw new AppError('missingParameter', { name: 'application' }, 400);
-  const id = splitId(q.application);
-  if (!id) throw new AppError('badId', { id: q.application }, 400);
+  const named = queryParam(request, 'application');
+  if (!named) throw new AppError('missingParameter', { name: 'application' }, 400);
+  const id = splitId(named);
+  if (!id) throw new AppError('badId', { id: named }, 400);
   const app = await samlApplication(server, id.owner, id.name, 404);
   const key = await samlSigningKey(server, app);
   const origin = originOf(server.config, request);
-  const location = ssoEndpoints(origin, app)[0] as string;
-  const bindings = ['true', '1'].includes(q.enablePostBinding ?? '') ? [BINDING.redirect, BINDING.post] : [BINDING.redirect];
+  const [location = ''] = ssoEndpoints(origin, app);
+  const bindings = ['true', '1'].includes(queryParam(request, 'enablePostBinding'))
+    ? [BINDING.redirect, BINDING.post]
+    : [BINDING.redirect];
 
   const descriptor = el('md:EntityDescriptor', { 'xmlns:md': NS.metadata, 'xmlns:ds': NS.ds, entityID: origin }, [
     el(

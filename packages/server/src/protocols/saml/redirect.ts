@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { paramOf } from '../../http/params.js';
-import { originOf } from '../oidc/issuer.js';
+import { originOf } from '../../http/origin.js';
+import { bodyOf, paramOf } from '../../http/params.js';
 import { samlApplication } from './application.js';
 import { redirectBindingInput, type SamlRequestInput, validateSamlRequest } from './request.js';
 
@@ -10,7 +10,7 @@ type RedirectRequest = FastifyRequest<{ Params: { owner: string; application: st
 
 /** The POST binding's form fields (SAMLRequest, RelayState). */
 function postBindingInput(request: FastifyRequest): SamlRequestInput {
-  const body = (request.body ?? {}) as Record<string, unknown>;
+  const body = bodyOf(request);
   const samlRequest = typeof body.SAMLRequest === 'string' ? body.SAMLRequest : '';
   if (!samlRequest) throw new AppError('missingParameter', { name: 'SAMLRequest' });
   return { samlRequest, relayState: typeof body.RelayState === 'string' ? body.RelayState : '' };

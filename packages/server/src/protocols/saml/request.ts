@@ -1,9 +1,10 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { deflateRawSync } from 'node:zlib';
 import type { Application } from '@gatehouse/entities';
-import { XMLParser } from 'fast-xml-parser';
+import { parsePastedCertificate } from '../../crypto/certs.js';
 import { AppError } from '../../errors.js';
-import { validateSchema } from './schema.js';
-import { parseSpCertificate, type SignedQuery, verifyEnvelopedSignature, verifyQuerySignature } from './verify.js';
+import { decodeSamlMessage, samlMessageParser } from '../../integrations/saml/messages.js';
+import { validateSchema } from '../../integrations/saml/schema.js';
+import { type SignedQuery, verifyEnvelopedSignature, verifyQuerySignature } from '../../integrations/saml/verify.js';
 
 /** An AuthnRequest as it arrives, whichever binding carried it. */
 export interface SamlRequestInput {
@@ -28,67 +29,7 @@ export interface SamlAuthnRequest {
 }
 
 /** Largest AuthnRequest accepted, decoded (a signed request with a certificate is a few KB). */
-const MAX_XML_BYTES = 128 * 1024;
-
 const malformed = () => new AppError('samlRequestMalformed');
-
-/** C0 control characters other than tab, line feed and carriage return (not allowed in XML 1.0). */
-function hasControlCharacter(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
-  }
-  return false;
-}
-
-/** Bytes that read as XML text: UTF-8 without control characters, starting with "<". */
-function asXmlText(bytes: Buffer): string | null {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
-  if (!text.trimStart().startsWith('<') || text.includes('\uFFFD') || hasControlCharacter(text)) {
-    return null;
-  }
-  return text;
-}
-
-/** base64 → XML text: DEFLATE is undone when the bytes are not XML already (the Redirect binding). */
-export function decodeSamlMessage(encoded: string): string {
-  // A '+' sent unencoded in a query string arrives as a space (Casdoor restores them the same way).
-  const compact = encoded.replace(/ /g, '+').replace(/[\r\n\t]/g, '');
-  if (!compact || !/^[A-Za-z0-9+/]+={0,2}$/.test(compact) || compact.length > MAX_XML_BYTES * 2) throw malformed();
-  const bytes = Buffer.from(compact, 'base64');
-  let text = bytes.length <= MAX_XML_BYTES ? asXmlText(bytes) : null;
-  if (text === null) {
-    let inflated: Buffer;
-    try {
-      inflated = inflateRawSync(bytes, { maxOutputLength: MAX_XML_BYTES });
-    } catch {
-      throw malformed();
-    }
-    text = asXmlText(inflated);
-    if (text === null) throw malformed();
-  }
-  // SAML messages carry no document type declaration; refusing them keeps entity tricks out.
-  if (/<!DOCTYPE/i.test(text)) throw malformed();
-  return text;
-}
-
-/**
- * The parser of incoming SAML messages (after decodeSamlMessage): attributes as `@_name`, namespace
- * prefixes dropped, values kept as text, no entity expansion; the elements named in `lists` are
- * always arrays.
- */
-export function samlMessageParser(lists: ReadonlySet<string>): XMLParser {
-  return new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    removeNSPrefix: true,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: true,
-    htmlEntities: false,
-    isArray: (name) => lists.has(name),
-  });
-}
 
 const parser = samlMessageParser(new Set(['Reference']));
 
@@ -141,7 +82,7 @@ function parseAuthnRequest(xml: string): ParsedAuthnRequest {
 }
 
 function checkSignature(app: Application, xml: string, parsed: ParsedAuthnRequest, input: SamlRequestInput) {
-  const spCert = app.samlSpCert ? parseSpCertificate(app.samlSpCert) : null;
+  const spCert = app.samlSpCert ? parsePastedCertificate(app.samlSpCert) : null;
   if (!spCert) return; // Signatures are required (and can be checked) only with the SP's certificate.
   if (input.signedQuery) {
     if (!verifyQuerySignature(spCert, input.signedQuery)) throw new AppError('samlSignatureInvalid');

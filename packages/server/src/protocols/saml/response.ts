@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Application, SamlAttribute } from '@gatehouse/entities';
-import type { Rec } from '../../crud/repository.js';
+import type { Application, SamlAttribute, User } from '@gatehouse/entities';
+import { type SigningKey, signEnveloped } from '../../integrations/saml/signing.js';
+import {
+  AC_PASSWORD_PROTECTED_TRANSPORT,
+  ATTRNAME_FORMAT_BASIC,
+  CM_BEARER,
+  NAMEID_FORMAT,
+  NS,
+  STATUS_SUCCESS,
+} from '../../integrations/saml/urns.js';
+import { C14N_10, EXC_C14N, el, serialize, type XmlElement } from '../../integrations/saml/xml.js';
 import type { SamlAuthnRequest } from './request.js';
-import { type SigningKey, signEnveloped } from './signing.js';
-import { AC_PASSWORD_PROTECTED_TRANSPORT, ATTRNAME_FORMAT_BASIC, CM_BEARER, NAMEID_FORMAT, NS, STATUS_SUCCESS } from './urns.js';
-import { C14N_10, EXC_C14N, el, serialize, type XmlElement } from './xml.js';
 
 /** How long an assertion may be used after it was issued. */
 const ASSERTION_LIFETIME_MS = 5 * 60 * 1000;
@@ -22,20 +28,19 @@ function instant(ms: number): string {
  * "$user.name", "$user.email", "$user.id", "$user.phone" (and our "$user.displayName",
  * "$user.firstName", "$user.lastName") are replaced wherever they appear.
  */
-export function attributeValues(template: string, user: Rec): string[] {
+export function attributeValues(template: string, user: User): string[] {
   const lists: Record<string, string[]> = {
     // Roles and permissions are not modelled yet: like a user without any, they give no value.
     '$user.roles': [],
     '$user.permissions': [],
-    '$user.groups': Array.isArray(user.groups) ? user.groups.map(String) : [],
+    '$user.groups': user.groups,
   };
   let values = [template];
   for (const [placeholder, items] of Object.entries(lists)) {
     if (template.includes(placeholder)) values = values.flatMap((v) => items.map((item) => v.replaceAll(placeholder, item)));
   }
-  for (const field of ['owner', 'name', 'email', 'id', 'phone', 'displayName', 'firstName', 'lastName']) {
-    values = values.map((v) => v.replaceAll(`$user.${field}`, String(user[field] ?? '')));
-  }
+  const fields = ['owner', 'name', 'email', 'id', 'phone', 'displayName', 'firstName', 'lastName'] as const;
+  for (const field of fields) values = values.map((v) => v.replaceAll(`$user.${field}`, user[field]));
   return values;
 }
 
@@ -48,19 +53,19 @@ function attribute(name: string, nameFormat: string, values: string[]): XmlEleme
 }
 
 /** Casdoor's three attributes, then the application's rows. */
-function attributeStatement(app: Application, user: Rec): XmlElement {
+function attributeStatement(app: Application, user: User): XmlElement {
   const rows = (app.samlAttributes as SamlAttribute[]).filter((row) => row.name.trim() !== '');
   return el('saml:AttributeStatement', {}, [
-    attribute('Email', ATTRNAME_FORMAT_BASIC, [String(user.email ?? '')]),
-    attribute('Name', ATTRNAME_FORMAT_BASIC, [String(user.name)]),
-    attribute('DisplayName', ATTRNAME_FORMAT_BASIC, [String(user.displayName ?? '')]),
+    attribute('Email', ATTRNAME_FORMAT_BASIC, [user.email]),
+    attribute('Name', ATTRNAME_FORMAT_BASIC, [user.name]),
+    attribute('DisplayName', ATTRNAME_FORMAT_BASIC, [user.displayName]),
     ...rows.map((row) => attribute(row.name, row.nameFormat, attributeValues(row.value, user))),
   ]);
 }
 
 export interface ResponseInput {
   app: Application;
-  user: Rec;
+  user: User;
   /** Our entity ID (the origin). */
   issuer: string;
   request: SamlAuthnRequest;
@@ -90,9 +95,7 @@ export function buildSamlResponse({ app, user, issuer, request, key, now = Date.
     [
       assertionIssuer,
       el('saml:Subject', {}, [
-        el('saml:NameID', { Format: email ? NAMEID_FORMAT.email : NAMEID_FORMAT.unspecified }, [
-          String(email ? user.email : user.name),
-        ]),
+        el('saml:NameID', { Format: email ? NAMEID_FORMAT.email : NAMEID_FORMAT.unspecified }, [email ? user.email : user.name]),
         el('saml:SubjectConfirmation', { Method: CM_BEARER }, [
           el('saml:SubjectConfirmationData', {
             InResponseTo: request.id || undefined,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
+import { warmUpSchemaValidator } from '../../integrations/saml/schema.js';
+import { registerSamlSpRoutes } from '../../routes/saml-sp.js';
 import { samlMetadata } from './metadata.js';
 import { samlRedirect } from './redirect.js';
-import { warmUpSchemaValidator } from './schema.js';
-import { registerSamlSpRoutes } from './sp-routes.js';
 
 /**
  * The SAML 2.0 identity provider, on Casdoor's paths. The sign-in itself is the console page

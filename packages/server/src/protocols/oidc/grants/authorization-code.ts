@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../context.js';
+import { claimOnce, findToken, revokeFamily } from '../../../domain/token.js';
 import { authenticateClient, requireParam } from '../clients.js';
 import { invalidClient, invalidGrant } from '../errors.js';
-import { claimOnce, findToken, redeemCode, revokeFamily, tokenResponse } from '../tokens.js';
+import { redeemCode, tokenResponse } from '../tokens.js';
 import { activeUserOf } from '../users.js';
 
 /** S256: BASE64URL(SHA256(code_verifier)) (RFC 7636). */
@@ -25,11 +26,11 @@ export async function authorizationCodeGrant(
   const { app, withSecret } = await authenticateClient(server, request, params, false);
   const row = await findToken(server, 'code', code);
   if (!row || row.application !== app.name) throw invalidGrant('Invalid authorization code');
-  if (row.codeIsUsed || !(await claimOnce(server, String(row.name), 'codeIsUsed'))) {
-    await revokeFamily(server, String(row.family));
+  if (row.codeIsUsed || !(await claimOnce(server, row.name, 'codeIsUsed'))) {
+    await revokeFamily(server, row.family);
     throw invalidGrant('The authorization code has already been used; the tokens issued from it are revoked');
   }
-  if (Date.parse(String(row.codeExpireTime)) <= Date.now()) throw invalidGrant('The authorization code has expired');
+  if (Date.parse(row.codeExpireTime) <= Date.now()) throw invalidGrant('The authorization code has expired');
   if (row.isRevoked) throw invalidGrant('The authorization code has been revoked');
   // RFC 6749 wants redirect_uri repeated here; Casdoor's SDKs omit it, so a missing one is
   // accepted (the code stays bound to this client and its secret or PKCE verifier), a different one is not.
@@ -44,16 +45,16 @@ export async function authorizationCodeGrant(
   } else if (!withSecret) {
     throw invalidClient('client_secret is required without PKCE');
   }
-  const user = await activeUserOf(server, String(row.organization), String(row.user));
+  const user = await activeUserOf(server, row.organization, row.user);
   const issued = await redeemCode(server, row, {
     issuer,
     app,
     user,
-    scope: String(row.scope),
-    nonce: String(row.nonce),
-    family: String(row.family),
-    authTime: Number(row.authTime) || undefined,
+    scope: row.scope,
+    nonce: row.nonce,
+    family: row.family,
+    authTime: row.authTime || undefined,
     withRefreshToken: app.grantTypes.includes('refresh_token'),
   });
-  return tokenResponse({ ...issued, scope: String(row.scope) });
+  return tokenResponse({ ...issued, scope: row.scope });
 }

@@ -1,10 +1,11 @@
 import { nowRfc3339 } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../context.js';
+import { tokenHash } from '../../../domain/token.js';
 import { assertGrantAllowed, authenticateClient, requireParam } from '../clients.js';
 import { DEVICE_GRANT } from '../device.js';
 import { invalidGrant, OAuthError } from '../errors.js';
-import { issueForUser, tokenHash } from '../tokens.js';
+import { issueForUser } from '../tokens.js';
 import { activeUserOf } from '../users.js';
 
 /** The device polls (RFC 8628 §3.4-3.5) until the user approved, then gets its tokens once. */
@@ -21,12 +22,12 @@ export async function deviceCodeGrant(
   const hash = tokenHash(deviceCode);
   const row = await db.selectFrom('deviceAuth').selectAll().where('deviceCodeHash', '=', hash).executeTakeFirst();
   if (!row || row.clientId !== app.clientId) throw invalidGrant('Invalid device code');
-  if (String(row.expiresTime) <= nowRfc3339()) throw new OAuthError('expired_token', 'The device code has expired');
+  if (row.expiresTime <= nowRfc3339()) throw new OAuthError('expired_token', 'The device code has expired');
   if (row.state === 'denied') throw new OAuthError('access_denied', 'The user denied the request');
   if (row.state === 'pending') {
-    const last = row.lastPollTime ? Date.parse(String(row.lastPollTime)) : 0;
+    const last = row.lastPollTime ? Date.parse(row.lastPollTime) : 0;
     await db.updateTable('deviceAuth').set({ lastPollTime: nowRfc3339() }).where('deviceCodeHash', '=', hash).execute();
-    if (Date.now() - last < Number(row.interval) * 1000) throw new OAuthError('slow_down', 'Polling too often');
+    if (Date.now() - last < row.interval * 1000) throw new OAuthError('slow_down', 'Polling too often');
     throw new OAuthError('authorization_pending', 'The user has not approved the device yet');
   }
   // Approved: the device code is used up by this answer.
@@ -36,7 +37,7 @@ export async function deviceCodeGrant(
     .where('state', '=', 'approved')
     .executeTakeFirst();
   if (Number(deleted.numDeletedRows) !== 1) throw invalidGrant('Invalid device code');
-  const user = await activeUserOf(server, String(row.owner), String(row.name));
-  const scope = String(row.scope);
+  const user = await activeUserOf(server, row.owner, row.name);
+  const scope = row.scope;
   return issueForUser(server, issuer, app, user, scope);
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { verifyCredentials } from '../../../auth/credentials.js';
+import { checkEntryIp } from '../../../auth/ip-whitelist.js';
 import type { ServerContext } from '../../../context.js';
 import { AppError } from '../../../errors.js';
 import { langOf, translate } from '../../../i18n.js';
@@ -29,6 +30,7 @@ export async function passwordGrant(
       password,
       lockout: { limit: app.failedSigninLimit || 5, frozenMinutes: app.failedSigninFrozenTime || 15 },
     });
+    await checkEntryIp(server, request.ip, user, app);
   } catch (error) {
     if (error instanceof AppError)
       throw invalidGrant(translate(error.key, langOf(request.headers['accept-language']), error.params));

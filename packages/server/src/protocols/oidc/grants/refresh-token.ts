@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../context.js';
+import { claimOnce, findToken, revokeFamily } from '../../../domain/token.js';
 import { assertGrantAllowed, authenticateClient, requireParam } from '../clients.js';
 import { invalidGrant, OAuthError } from '../errors.js';
 import { parseScopes } from '../params.js';
-import { claimOnce, findToken, issueToken, revokeFamily, tokenResponse } from '../tokens.js';
+import { issueToken, tokenResponse } from '../tokens.js';
 import { activeUserOf } from '../users.js';
 
 /**
@@ -22,27 +23,27 @@ export async function refreshTokenGrant(
   assertGrantAllowed(app, 'refresh_token');
   const row = await findToken(server, 'refreshTokenHash', refreshToken);
   if (!row || row.application !== app.name) throw invalidGrant('Invalid refresh token');
-  if (row.isRotated || !(await claimOnce(server, String(row.name), 'isRotated'))) {
-    await revokeFamily(server, String(row.family));
+  if (row.isRotated || !(await claimOnce(server, row.name, 'isRotated'))) {
+    await revokeFamily(server, row.family);
     throw invalidGrant('The refresh token has already been used; its token chain is revoked');
   }
   if (row.isRevoked) throw invalidGrant('The refresh token has been revoked');
-  if (Date.parse(String(row.refreshExpireTime)) <= Date.now()) throw invalidGrant('The refresh token has expired');
+  if (Date.parse(row.refreshExpireTime) <= Date.now()) throw invalidGrant('The refresh token has expired');
 
-  const granted = parseScopes(String(row.scope));
+  const granted = parseScopes(row.scope);
   const asked = parseScopes(params.scope ?? '');
   if (asked.some((s) => !granted.includes(s))) {
     throw new OAuthError('invalid_scope', 'The requested scope exceeds the scope originally granted');
   }
-  const scope = asked.length > 0 ? asked.join(' ') : String(row.scope);
-  const user = row.user ? await activeUserOf(server, String(row.organization), String(row.user)) : null;
+  const scope = asked.length > 0 ? asked.join(' ') : row.scope;
+  const user = row.user ? await activeUserOf(server, row.organization, row.user) : null;
   const issued = await issueToken(server, {
     issuer,
     app,
     user,
     scope,
-    family: String(row.family),
-    authTime: Number(row.authTime) || undefined,
+    family: row.family,
+    authTime: row.authTime || undefined,
     withRefreshToken: true,
   });
   return tokenResponse({ ...issued, scope });

@@ -1,0 +1,310 @@
+import type { AccessRule } from './access.js';
+
+/**
+ * Every screen of the console's route table, entity or page, declared once: its menu group and
+ * place, its routes, who may open its list, and whether this release implements it. The console's
+ * registry, menu and routes (placeholders included) and the definitions' wire names come from here;
+ * an entity's definition (defineEntity) adds its fields and rules. Plain data: the console's entry
+ * reads it without the definitions.
+ */
+
+/** Menu groups, in order (spec part 1 "Menu and header"); `home` and `admin` are for administrators. */
+export const NAV_GROUPS = [
+  { key: 'home', label: 'nav.home' },
+  { key: 'user-management', label: 'nav.userManagement' },
+  { key: 'identity', label: 'nav.identity' },
+  { key: 'authorization', label: 'nav.authorization' },
+  { key: 'logging', label: 'nav.logging' },
+  { key: 'business', label: 'nav.business' },
+  { key: 'admin', label: 'nav.admin' },
+] as const;
+export type NavGroupKey = (typeof NAV_GROUPS)[number]['key'];
+
+/** A console route that a later release implements ("not available yet" until then). */
+export interface LaterRoute {
+  path: string;
+  /** i18n key of the screen's name. */
+  screen: string;
+}
+
+export interface ManifestEntry {
+  /** The entity's singular wire name (get-{name}, add-{name} ...) or the page's name. */
+  name: string;
+  /** The entity's plural wire name (get-{plural}); its menu label is nav.<plural>. */
+  plural: string;
+  /** Its menu group; none for screens reached from another page (LDAP servers). */
+  group?: NavGroupKey;
+  /** Who sees the menu entry and may open the list (an entity's access.list). */
+  list: AccessRule;
+  /** The list (or page) route and the edit route, when there is one. */
+  routes: { list?: string; edit?: string };
+  /** Further routes of the screen that are not implemented yet. */
+  later?: readonly LaterRoute[];
+  /** Whether this release implements it (an entity: it has a definition in ENTITIES). */
+  implemented: boolean;
+  /** A page, not an entity: no definition and no wire calls of its own. */
+  page?: true;
+  /** Opens outside the console (in a new tab). */
+  external?: true;
+}
+
+export const MANIFEST = [
+  // Home (administrators; others are sent to /apps)
+  {
+    name: 'dashboard',
+    plural: 'dashboard',
+    page: true,
+    group: 'home',
+    list: 'orgAdmin',
+    routes: { list: '/' },
+    implemented: false,
+  },
+  {
+    name: 'shortcuts',
+    plural: 'shortcuts',
+    page: true,
+    group: 'home',
+    list: 'orgAdmin',
+    routes: { list: '/shortcuts' },
+    implemented: false,
+  },
+  { name: 'apps', plural: 'apps', page: true, group: 'home', list: 'orgAdmin', routes: { list: '/apps' }, implemented: false },
+  // User management
+  {
+    name: 'organization',
+    plural: 'organizations',
+    group: 'user-management',
+    list: 'member',
+    routes: { list: '/organizations', edit: '/organizations/:name' },
+    implemented: true,
+  },
+  {
+    name: 'group',
+    plural: 'groups',
+    group: 'user-management',
+    list: 'orgAdmin',
+    routes: { list: '/groups', edit: '/groups/:organizationName/:groupName' },
+    later: [
+      { path: '/trees/:organizationName', screen: 'screens.groupTree' },
+      { path: '/trees/:organizationName/:groupName', screen: 'screens.groupTree' },
+    ],
+    implemented: false,
+  },
+  {
+    name: 'user',
+    plural: 'users',
+    group: 'user-management',
+    list: 'orgAdmin',
+    routes: { list: '/users', edit: '/users/:owner/:name' },
+    later: [{ path: '/mfa/setup', screen: 'screens.mfaSetup' }],
+    implemented: true,
+  },
+  {
+    name: 'invitation',
+    plural: 'invitations',
+    group: 'user-management',
+    list: 'orgAdmin',
+    routes: { list: '/invitations', edit: '/invitations/:organizationName/:invitationName' },
+    implemented: false,
+  },
+  // Identity
+  {
+    name: 'application',
+    plural: 'applications',
+    group: 'identity',
+    list: 'orgAdmin',
+    routes: { list: '/applications', edit: '/applications/:organization/:name' },
+    implemented: true,
+  },
+  {
+    name: 'provider',
+    plural: 'providers',
+    group: 'identity',
+    list: 'orgAdmin',
+    routes: { list: '/providers', edit: '/providers/:owner/:name' },
+    implemented: true,
+  },
+  {
+    name: 'resource',
+    plural: 'resources',
+    group: 'identity',
+    list: 'member',
+    routes: { list: '/resources', edit: '/resources/:owner/:name' },
+    implemented: true,
+  },
+  {
+    name: 'cert',
+    plural: 'certs',
+    group: 'identity',
+    list: 'orgAdmin',
+    routes: { list: '/certs', edit: '/certs/:owner/:name' },
+    implemented: true,
+  },
+  // Authorization
+  {
+    name: 'role',
+    plural: 'roles',
+    group: 'authorization',
+    list: 'orgAdmin',
+    routes: { list: '/roles', edit: '/roles/:organizationName/:roleName' },
+    implemented: false,
+  },
+  {
+    name: 'permission',
+    plural: 'permissions',
+    group: 'authorization',
+    list: 'orgAdmin',
+    routes: { list: '/permissions', edit: '/permissions/:organizationName/:permissionName' },
+    implemented: false,
+  },
+  {
+    name: 'model',
+    plural: 'models',
+    group: 'authorization',
+    list: 'globalAdmin',
+    routes: { list: '/models', edit: '/models/:organizationName/:modelName' },
+    implemented: false,
+  },
+  {
+    name: 'adapter',
+    plural: 'adapters',
+    group: 'authorization',
+    list: 'globalAdmin',
+    routes: { list: '/adapters', edit: '/adapters/:organizationName/:adapterName' },
+    implemented: false,
+  },
+  {
+    name: 'enforcer',
+    plural: 'enforcers',
+    group: 'authorization',
+    list: 'globalAdmin',
+    routes: { list: '/enforcers', edit: '/enforcers/:organizationName/:enforcerName' },
+    implemented: false,
+  },
+  // Logging & auditing
+  { name: 'session', plural: 'sessions', group: 'logging', list: 'orgAdmin', routes: { list: '/sessions' }, implemented: false },
+  { name: 'record', plural: 'records', group: 'logging', list: 'orgAdmin', routes: { list: '/records' }, implemented: false },
+  {
+    name: 'token',
+    plural: 'tokens',
+    group: 'logging',
+    list: 'orgAdmin',
+    routes: { list: '/tokens', edit: '/tokens/:name' },
+    implemented: true,
+  },
+  {
+    name: 'verification',
+    plural: 'verifications',
+    group: 'logging',
+    list: 'orgAdmin',
+    routes: { list: '/verifications' },
+    implemented: true,
+  },
+  // Business & payments
+  {
+    name: 'product',
+    plural: 'products',
+    group: 'business',
+    list: 'orgAdmin',
+    routes: { list: '/products', edit: '/products/:organizationName/:productName' },
+    later: [{ path: '/products/:organizationName/:productName/buy', screen: 'screens.productBuy' }],
+    implemented: false,
+  },
+  {
+    name: 'payment',
+    plural: 'payments',
+    group: 'business',
+    list: 'orgAdmin',
+    routes: { list: '/payments', edit: '/payments/:organizationName/:paymentName' },
+    later: [{ path: '/payments/:organizationName/:paymentName/result', screen: 'screens.paymentResult' }],
+    implemented: false,
+  },
+  {
+    name: 'plan',
+    plural: 'plans',
+    group: 'business',
+    list: 'orgAdmin',
+    routes: { list: '/plans', edit: '/plans/:organizationName/:planName' },
+    implemented: false,
+  },
+  {
+    name: 'pricing',
+    plural: 'pricings',
+    group: 'business',
+    list: 'orgAdmin',
+    routes: { list: '/pricings', edit: '/pricings/:organizationName/:pricingName' },
+    implemented: false,
+  },
+  {
+    name: 'subscription',
+    plural: 'subscriptions',
+    group: 'business',
+    list: 'orgAdmin',
+    routes: { list: '/subscriptions', edit: '/subscriptions/:organizationName/:subscriptionName' },
+    implemented: false,
+  },
+  {
+    name: 'transaction',
+    plural: 'transactions',
+    group: 'business',
+    list: 'orgAdmin',
+    routes: { list: '/transactions', edit: '/transactions/:organizationName/:transactionName' },
+    implemented: false,
+  },
+  // Admin
+  {
+    name: 'sysinfo',
+    plural: 'sysinfo',
+    page: true,
+    group: 'admin',
+    list: 'globalAdmin',
+    routes: { list: '/sysinfo' },
+    implemented: false,
+  },
+  {
+    name: 'syncer',
+    plural: 'syncers',
+    group: 'admin',
+    list: 'orgAdmin',
+    routes: { list: '/syncers', edit: '/syncers/:syncerName' },
+    implemented: false,
+  },
+  {
+    name: 'webhook',
+    plural: 'webhooks',
+    group: 'admin',
+    list: 'orgAdmin',
+    routes: { list: '/webhooks', edit: '/webhooks/:webhookName' },
+    implemented: false,
+  },
+  {
+    name: 'apiDocs',
+    plural: 'apiDocs',
+    page: true,
+    group: 'admin',
+    list: 'globalAdmin',
+    routes: { list: '/swagger' },
+    implemented: false,
+    external: true,
+  },
+  // Reached from the organization page
+  {
+    name: 'ldap',
+    plural: 'ldaps',
+    list: 'orgAdmin',
+    routes: { edit: '/ldap/:organizationName/:ldapId' },
+    later: [{ path: '/ldap/sync/:organizationName/:ldapId', screen: 'screens.ldapSync' }],
+    implemented: false,
+  },
+] as const satisfies readonly ManifestEntry[];
+
+export type ManifestName = (typeof MANIFEST)[number]['name'];
+/** Entities (not pages) of the manifest. */
+export type ManifestEntityName = Exclude<(typeof MANIFEST)[number], { page: true }>['name'];
+
+/** The manifest entry of `name`. */
+export function manifestOf(name: ManifestName): ManifestEntry {
+  const entry: ManifestEntry | undefined = MANIFEST.find((candidate) => candidate.name === name);
+  if (!entry) throw new Error(`${name} is not in the manifest`);
+  return entry;
+}

@@ -1,0 +1,143 @@
+import { DEFINITIONS, type Entity, type FieldKind, type FieldSpec, fieldEntries } from '@gatehouse/entities';
+import type { ColumnType } from 'kysely';
+
+/**
+ * The database, table by table, as the code sees it (camelCase names; the CamelCasePlugin maps them
+ * to snake_case columns). Entity tables are derived from the entity definitions, so that a field
+ * and its column cannot disagree; the server's own bookkeeping tables are declared below, column by
+ * column. The drift test (schema-drift.api.test.ts) compares both with the live schema of every
+ * engine, and the stored-values plugin (stored-values.ts) makes the values what these types say:
+ * booleans are booleans and JSON columns hold parsed values on every engine.
+ */
+
+/** Sums of money are stored as whole ten-thousandths (bigint; PostgreSQL answers bigint as text). */
+export type MoneyUnits = ColumnType<number | string, number, number>;
+
+type ColumnOf<S> = S extends FieldSpec<infer V, infer K> ? (K extends 'money' ? MoneyUnits : V) : never;
+
+/** The stored row of an entity with these fields. */
+export type RowOf<F> = { [K in keyof F]: ColumnOf<F[K]> };
+
+type EntityTables = { [E in Entity as E['table']]: RowOf<E['fields']> };
+
+/** How a column is stored: text, a whole number, a boolean, or JSON text holding a value. */
+export type ColumnKind = 'text' | 'int' | 'bool' | 'json';
+
+/** How a column of the server's own tables is declared: a list is JSON text holding strings. */
+type ServerColumnKind = 'text' | 'int' | 'bool' | 'list';
+
+interface ServerKindValues {
+  text: string;
+  int: number;
+  bool: boolean;
+  list: string[];
+}
+
+/**
+ * Tables that are not entities: sessions, device authorizations, sign-in failure counters, CAS
+ * tickets, captcha challenges, values used once and linked identities.
+ */
+export const SERVER_TABLES = {
+  authSession: {
+    id: 'text',
+    owner: 'text',
+    name: 'text',
+    application: 'text',
+    createdTime: 'text',
+    expiresTime: 'text',
+    remoteAddr: 'text',
+    userAgent: 'text',
+  },
+  deviceAuth: {
+    deviceCodeHash: 'text',
+    userCode: 'text',
+    clientId: 'text',
+    scope: 'text',
+    createdTime: 'text',
+    expiresTime: 'text',
+    interval: 'int',
+    lastPollTime: 'text',
+    state: 'text',
+    owner: 'text',
+    name: 'text',
+  },
+  signinFailure: { owner: 'text', name: 'text', wrongTimes: 'int', lastWrongTime: 'text' },
+  casTicket: {
+    id: 'text',
+    kind: 'text',
+    organization: 'text',
+    application: 'text',
+    user: 'text',
+    service: 'text',
+    proxyUrl: 'text',
+    proxies: 'list',
+    sessionId: 'text',
+    fresh: 'bool',
+    authTime: 'text',
+    createdTime: 'text',
+    expiresTime: 'text',
+    isUsed: 'bool',
+  },
+  captcha: { id: 'text', answerHash: 'text', createdTime: 'text', expiresTime: 'text' },
+  usedOnce: { id: 'text', createdTime: 'text', expiresTime: 'text' },
+  userIdentity: {
+    owner: 'text',
+    providerName: 'text',
+    subject: 'text',
+    user: 'text',
+    providerType: 'text',
+    username: 'text',
+    displayName: 'text',
+    email: 'text',
+    avatar: 'text',
+    createdTime: 'text',
+  },
+} as const satisfies Record<string, Record<string, ServerColumnKind>>;
+
+type ServerTableName = keyof typeof SERVER_TABLES;
+type ServerTables = {
+  [T in ServerTableName]: {
+    [C in keyof (typeof SERVER_TABLES)[T]]: ServerKindValues[(typeof SERVER_TABLES)[T][C] & ServerColumnKind];
+  };
+};
+
+/** Every table of the database. */
+export type DB = EntityTables & ServerTables;
+export type TableName = keyof DB;
+
+/** How a column is stored and what a missing (NULL) value reads as. */
+export interface StoredColumn {
+  kind: ColumnKind;
+  empty: () => unknown;
+}
+
+function columnKindOf(kind: FieldKind): ColumnKind {
+  if (kind === 'bool') return 'bool';
+  if (kind === 'int' || kind === 'money') return 'int';
+  if (kind === 'list' || kind === 'json') return 'json';
+  return 'text';
+}
+
+const SERVER_COLUMNS: Record<ServerColumnKind, StoredColumn> = {
+  text: { kind: 'text', empty: () => '' },
+  int: { kind: 'int', empty: () => 0 },
+  bool: { kind: 'bool', empty: () => false },
+  list: { kind: 'json', empty: () => [] },
+};
+
+/** Every table's columns, by table name (camelCase), as the stored-values plugin reads them. */
+export function tableColumns(): Map<string, Map<string, StoredColumn>> {
+  const tables = new Map<string, Map<string, StoredColumn>>();
+  for (const def of DEFINITIONS) {
+    const columns = fieldEntries(def).map(([name, field]): [string, StoredColumn] => [
+      name,
+      { kind: columnKindOf(field.kind), empty: field.empty },
+    ]);
+    tables.set(def.table, new Map(columns));
+  }
+  for (const [table, columns] of Object.entries(SERVER_TABLES)) {
+    const kinds: [string, ServerColumnKind][] = Object.entries(columns);
+    tables.set(table, new Map(kinds.map(([name, kind]) => [name, SERVER_COLUMNS[kind]])));
+  }
+  return tables;
+}

@@ -1,0 +1,216 @@
+import {
+  type EntityDefinition,
+  type Fields,
+  fieldEntries,
+  listScope,
+  may,
+  nowRfc3339,
+  organizationOf,
+  type RecordOf,
+  type Viewer,
+} from '@gatehouse/entities';
+import type { ServerContext } from '../context.js';
+import type { Db } from '../db/database.js';
+import type { ListParams } from '../db/list.js';
+import { type LooseRecord, type Repository, typedRecord } from '../db/repository.js';
+import { AppError } from '../errors.js';
+import { type Actor, refusal, viewerOf } from './actor.js';
+import type { EntityHooks, HookContext } from './hooks.js';
+import { checkName, firstLockedChange, maskRecord, mergeForUpdate, parseIncoming } from './records.js';
+
+/** A record's key: its owner and name. */
+export interface RecordKey {
+  owner: string;
+  name: string;
+}
+
+export interface WriteOptions {
+  /** The caller's transaction, when the write is part of a larger one (a sign-up, an import). */
+  trx?: Db;
+}
+
+export interface UpdateOptions extends WriteOptions {
+  /** Only these fields are taken from the input (update-x?columns=a,b). */
+  columns?: string[];
+}
+
+/** Runs `work` in the caller's transaction, or in a transaction of its own. */
+export function inTransaction<T>(server: ServerContext, trx: Db | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
+  return trx ? work(trx) : server.database.db.transaction().execute(work);
+}
+
+function keyOf(record: LooseRecord): RecordKey {
+  const { owner, name } = record;
+  if (typeof owner !== 'string' || owner === '')
+    throw new AppError('invalidField', { field: 'owner', detail: 'cannot be empty' });
+  if (typeof name !== 'string') throw new AppError('nameRequired');
+  return { owner, name };
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  return a === b;
+}
+
+/**
+ * The one write path of an entity: create, update and delete, each in one transaction with the
+ * entity's hooks, whoever calls (the API, the console, sign-up, provider sign-in, an upload, a
+ * sync, the first-start data). A viewer is held to the entity's access rules and field rules; the
+ * server itself (`system`) skips them, never the validation or the hooks. Reads for a viewer
+ * (scoped, masked) live here too, so that who-sees-what is decided in one place.
+ */
+export class EntityDomain<F extends Fields = Fields> {
+  constructor(
+    readonly def: EntityDefinition<F>,
+    readonly hooks: EntityHooks<F> = {},
+  ) {}
+
+  repo(server: ServerContext): Repository<F> {
+    return server.repo(this.def);
+  }
+
+  /** Adds a record and returns it as stored; a record with the same key is refused. */
+  async create(server: ServerContext, actor: Actor, input: unknown, options: WriteOptions = {}): Promise<RecordOf<F>> {
+    const { def } = this;
+    const { values, provided } = parseIncoming(def, actor, input);
+    const record: LooseRecord = {};
+    for (const [key, field] of fieldEntries(def)) record[key] = key in values ? values[key] : field.empty();
+    if (def.fixedOwner) record.owner = def.fixedOwner;
+    // The server may date what it records (a token's issue time); a viewer's record is dated now.
+    if (!provided.has('createdTime') || !record.createdTime) record.createdTime = nowRfc3339();
+    if ('updatedTime' in def.fields) record.updatedTime = record.createdTime;
+    checkName(record.name, def);
+    const key = keyOf(record);
+    const viewer = viewerOf(actor);
+    if (viewer) {
+      if (!may(def, 'create', viewer, record)) throw refusal(viewer);
+      const locked = firstLockedChange(def, viewer, undefined, record);
+      if (locked) throw new AppError('fieldLocked', { field: locked });
+    }
+    const stored = typedRecord(def, record);
+    const repo = this.repo(server);
+    await inTransaction(server, options.trx, async (trx) => {
+      if (await repo.exists(key.owner, key.name, trx))
+        throw new AppError('duplicate', { entity: def.name, id: `${key.owner}/${key.name}` });
+      await this.hooks.beforeAdd?.({ trx, actor, server }, stored, provided);
+      await repo.insert(stored, trx);
+    });
+    return stored;
+  }
+
+  /**
+   * Changes the record stored under `key` with the fields of `input` (secrets sent back masked
+   * stay as they are) and returns it as stored. Only the fields that change are written, so that
+   * concurrent changes of other fields (a payment from a balance) are kept. A new owner or name is
+   * a rename, which the hooks follow into the records that point at this one.
+   */
+  async update(
+    server: ServerContext,
+    actor: Actor,
+    key: RecordKey,
+    input: unknown,
+    options: UpdateOptions = {},
+  ): Promise<RecordOf<F>> {
+    const { def } = this;
+    const { values, provided } = parseIncoming(def, actor, input, options.columns);
+    const viewer = viewerOf(actor);
+    const repo = this.repo(server);
+    return inTransaction(server, options.trx, async (trx) => {
+      const before = await repo.get(key.owner, key.name, trx);
+      if (!before) throw new AppError('missing', { entity: def.name, id: `${key.owner}/${key.name}` });
+      if (viewer && !may(def, 'update', viewer, before)) throw refusal(viewer);
+      const merged = mergeForUpdate(def, before, values);
+      if (def.fixedOwner) merged.owner = def.fixedOwner;
+      checkName(merged.name, def);
+      const nextKey = keyOf(merged);
+      if (viewer) {
+        // Moving a record to another organization needs the right in that organization too.
+        if (organizationOf(def, merged) !== organizationOf(def, before) && !may(def, 'update', viewer, merged))
+          throw refusal(viewer);
+        const locked = firstLockedChange(def, viewer, before, merged);
+        if (locked) throw new AppError('fieldLocked', { field: locked });
+      }
+      if ('updatedTime' in def.fields) merged.updatedTime = nowRfc3339();
+      const renamed = nextKey.owner !== key.owner || nextKey.name !== key.name;
+      if (renamed && (await repo.exists(nextKey.owner, nextKey.name, trx))) {
+        throw new AppError('duplicate', { entity: def.name, id: `${nextKey.owner}/${nextKey.name}` });
+      }
+      const next = typedRecord(def, merged);
+      const context: HookContext = { trx, actor, server };
+      await this.hooks.beforeUpdate?.(context, before, next, provided);
+      const changes = this.changes(before, next);
+      if (Object.keys(changes).length > 0) await repo.update(key.owner, key.name, changes, trx);
+      if (renamed) await this.hooks.afterRename?.(context, before, next);
+      return next;
+    });
+  }
+
+  /** Deletes the record stored under `key`; false when there is none. */
+  async remove(server: ServerContext, actor: Actor, key: RecordKey, options: WriteOptions = {}): Promise<boolean> {
+    const { def } = this;
+    const viewer = viewerOf(actor);
+    const repo = this.repo(server);
+    return inTransaction(server, options.trx, async (trx) => {
+      const record = await repo.get(key.owner, key.name, trx);
+      if (!record) return false;
+      if (viewer && !may(def, 'delete', viewer, record)) throw refusal(viewer);
+      // Built-in records first (whoever asks), then what only this viewer may not delete (itself).
+      if (def.undeletable?.(record, null))
+        throw new AppError('undeletable', { entity: def.name, id: `${key.owner}/${key.name}` });
+      if (viewer && def.undeletable?.(record, viewer)) throw new AppError('deleteSelf');
+      await this.hooks.beforeDelete?.({ trx, actor, server }, record);
+      return (await repo.delete(key.owner, key.name, trx)) > 0;
+    });
+  }
+
+  /**
+   * The record stored under `key` as `viewer` may see it (secrets masked), null when there is none;
+   * refused when the viewer may not read it. For owner-scoped entities the id names the
+   * organization, so the refusal comes before looking.
+   */
+  async readFor(server: ServerContext, viewer: Viewer | null, key: RecordKey): Promise<LooseRecord | null> {
+    const { def } = this;
+    if (def.orgField === 'owner' && !may(def, 'read', viewer, { ...key })) throw refusal(viewer);
+    if (def.orgField === 'name' && !may(def, 'read', viewer, { name: key.name })) throw refusal(viewer);
+    const record = await this.repo(server).get(key.owner, key.name);
+    if (!record) return null;
+    if (!may(def, 'read', viewer, record)) throw refusal(viewer);
+    return maskRecord(def, record, viewer);
+  }
+
+  /**
+   * One page of the list as `viewer` may see it. Everyone but global admins is held to their own
+   * organization (global admins may ask for all: ''); `global` lists across organizations (global
+   * admins only). Some lists show ordinary members only what is theirs (the hook's listFilter).
+   */
+  async listFor(
+    server: ServerContext,
+    viewer: Viewer | null,
+    params: ListParams,
+    global = false,
+  ): Promise<{ records: LooseRecord[]; total: number | null }> {
+    const { def } = this;
+    let scope = params.organization;
+    if (global) {
+      if (viewer?.level !== 'globalAdmin') throw refusal(viewer);
+      scope = '';
+    } else if (def.access.list !== 'anyone') {
+      if (!viewer) throw refusal(null);
+      const held = listScope(viewer, params.organization);
+      if (held === null || !may(def, 'list', viewer, { [def.orgField]: held })) throw refusal(viewer);
+      scope = held;
+    }
+    const where = viewer ? this.hooks.listFilter?.(viewer) : undefined;
+    const { records, total } = await this.repo(server).list({ ...params, where: where ?? params.where }, scope);
+    return { records: records.map((r) => maskRecord(def, r, viewer)), total };
+  }
+
+  /** The fields of `next` that differ from `before` (what an update writes). */
+  private changes(before: RecordOf<F>, next: RecordOf<F>): Partial<RecordOf<F>> {
+    const was: LooseRecord = before;
+    const now: LooseRecord = next;
+    const changed: LooseRecord = {};
+    for (const [key] of fieldEntries(this.def)) if (!same(was[key], now[key])) changed[key] = now[key];
+    return typedRecord(this.def, changed);
+  }
+}

@@ -1,0 +1,40 @@
+import type { EntityDefinition, EntityName } from '@gatehouse/entities';
+import { applications } from './application.js';
+import { certs } from './cert.js';
+import { EntityDomain } from './entity-domain.js';
+import { organizations } from './organization.js';
+import { providers } from './provider.js';
+import { resources } from './resource.js';
+import { tokens } from './token.js';
+import { users } from './user.js';
+import { verifications } from './verification.js';
+
+/**
+ * Every entity's domain: its one write path with its own rules. An entity without rules of its own
+ * gets the generic one; listing it here is what makes its rules apply to every caller.
+ */
+const DOMAINS: { [Name in EntityName]: EntityDomain } = {
+  organization: organizations,
+  user: users,
+  application: applications,
+  provider: providers,
+  resource: resources,
+  cert: certs,
+  token: tokens,
+  verification: verifications,
+};
+
+const generic = new Map<string, EntityDomain>();
+
+/** The domain of an entity (by its definition), with the entity's rules. */
+export function domainOf(def: EntityDefinition): EntityDomain {
+  const known: Partial<Record<string, EntityDomain>> = DOMAINS;
+  const domain = known[def.name];
+  if (domain) return domain;
+  let made = generic.get(def.name);
+  if (!made) {
+    made = new EntityDomain(def);
+    generic.set(def.name, made);
+  }
+  return made;
+}

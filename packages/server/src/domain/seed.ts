@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ADMIN_OWNER,
+  applicationDefaults,
+  BUILT_IN_ADMIN,
+  BUILT_IN_APPLICATION,
+  BUILT_IN_CAPTCHA_PROVIDER,
+  BUILT_IN_CERT,
+  BUILT_IN_ORG,
+  defaultAccountItems,
+  type Fields,
+} from '@gatehouse/entities';
+import type { ServerContext } from '../context.js';
+import { type GeneratedCert, generateCert } from '../crypto/certs.js';
+import { applications } from './application.js';
+import { certs } from './cert.js';
+import type { EntityDomain } from './entity-domain.js';
+import { organizations } from './organization.js';
+import { providers } from './provider.js';
+import { users } from './user.js';
+
+/**
+ * Creates a record through its entity's domain (rules and hooks included) unless one with its key
+ * exists; a concurrent start that created it first is not an error. Answers whether it created it.
+ */
+async function ensure<F extends Fields>(
+  ctx: ServerContext,
+  domain: EntityDomain<F>,
+  record: { owner: string; name: string; [field: string]: unknown },
+): Promise<boolean> {
+  const repo = domain.repo(ctx);
+  if (await repo.exists(record.owner, record.name)) return false;
+  try {
+    await domain.create(ctx, 'system', record);
+    return true;
+  } catch (error) {
+    if (await repo.exists(record.owner, record.name)) return false;
+    throw error;
+  }
+}
+
+export interface SeedOptions {
+  initAdminPassword?: string;
+  /** A key pair to use for cert-built-in instead of generating one (tests share one per run). */
+  builtInCert?: GeneratedCert;
+}
+
+/**
+ * First-start data, created only when missing and through the entities' own write paths: the
+ * organization built-in, the built-in cert with a key pair generated here (never shipped), the
+ * built-in captcha provider, the built-in application and the user built-in/admin.
+ * Returns the generated admin password when one had to be made up.
+ */
+export async function seed(ctx: ServerContext, options: SeedOptions = {}): Promise<{ generatedAdminPassword?: string }> {
+  await ensure(ctx, organizations, {
+    owner: ADMIN_OWNER,
+    name: BUILT_IN_ORG,
+    displayName: 'Built-in Organization',
+    websiteUrl: 'https://example.com',
+    passwordType: 'bcrypt',
+    passwordOptions: ['AtLeast6'],
+    passwordObfuscatorType: 'Plain',
+    countryCodes: ['US', 'ES', 'FR', 'DE', 'GB', 'CN', 'JP', 'KR', 'VN', 'ID', 'SG', 'IN'],
+    languages: ['en', 'es', 'fr', 'de', 'ja', 'zh', 'vi', 'pt', 'tr', 'pl', 'uk'],
+    userTypes: ['normal-user', 'paid-user'],
+    initScore: 2000,
+    enableTour: true,
+    isProfilePublic: true,
+    navItems: ['all'],
+    widgetItems: ['all'],
+    accountItems: defaultAccountItems(),
+  });
+
+  if (!(await certs.repo(ctx).exists(ADMIN_OWNER, BUILT_IN_CERT))) {
+    const keys =
+      options.builtInCert ??
+      (await generateCert({
+        algorithm: 'RS256',
+        bitSize: 4096,
+        expireInYears: 20,
+        commonName: 'Gatehouse Built-in Cert',
+        organization: BUILT_IN_ORG,
+      }));
+    await ensure(ctx, certs, {
+      owner: ADMIN_OWNER,
+      name: BUILT_IN_CERT,
+      displayName: 'Built-in Cert',
+      scope: 'JWT',
+      type: 'x509',
+      cryptoAlgorithm: 'RS256',
+      bitSize: 4096,
+      expireInYears: 20,
+      certificate: keys.certificate,
+      privateKey: keys.privateKey,
+    });
+  }
+
+  // The built-in image captcha, shared with every organization (owner admin).
+  await ensure(ctx, providers, {
+    owner: ADMIN_OWNER,
+    name: BUILT_IN_CAPTCHA_PROVIDER,
+    displayName: 'Captcha Default',
+    category: 'Captcha',
+    type: 'Default',
+  });
+
+  await ensure(ctx, applications, {
+    owner: ADMIN_OWNER,
+    name: BUILT_IN_APPLICATION,
+    displayName: 'Gatehouse',
+    organization: BUILT_IN_ORG,
+    ...applicationDefaults(),
+    grantTypes: ['authorization_code'],
+    // As Casdoor's: the built-in captcha provider, listed with rule None (shown to nobody until chosen).
+    providers: [
+      {
+        name: BUILT_IN_CAPTCHA_PROVIDER,
+        canSignUp: false,
+        canSignIn: false,
+        canUnlink: false,
+        prompted: false,
+        signupGroup: '',
+        rule: 'None',
+        countryCodes: [],
+      },
+    ],
+  });
+
+  let generatedAdminPassword: string | undefined;
+  if (!(await users.repo(ctx).exists(BUILT_IN_ORG, BUILT_IN_ADMIN))) {
+    const password = options.initAdminPassword ?? randomBytes(12).toString('base64url');
+    const created = await ensure(ctx, users, {
+      owner: BUILT_IN_ORG,
+      name: BUILT_IN_ADMIN,
+      type: 'normal-user',
+      password,
+      displayName: 'Admin',
+      email: 'admin@example.com',
+      countryCode: 'US',
+      affiliation: 'Example Inc.',
+      tag: 'staff',
+      score: 2000,
+      ranking: 1,
+      isAdmin: true,
+      signupApplication: BUILT_IN_APPLICATION,
+    });
+    if (created && !options.initAdminPassword) generatedAdminPassword = password;
+  }
+  return { generatedAdminPassword };
+}

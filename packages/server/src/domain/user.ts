@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { nowRfc3339, type Organization, type User, user as userDef } from '@gatehouse/entities';
+import type { ServerContext } from '../context.js';
+import { checkPasswordOptions, hashForOrganization } from '../crypto/passwords/index.js';
+import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { EntityDomain, inTransaction, type RecordKey } from './entity-domain.js';
+import { deleteUserIdentities, renameUserIdentities } from './identities.js';
+import { requireOrganization } from './organization.js';
+import { revokeUserTokens } from './token.js';
+
+/** Validates a new password against the organization's options and stores its hash on the user. */
+export async function setUserPassword(user: Partial<User>, password: string, org: Organization): Promise<void> {
+  const violated = checkPasswordOptions(password, org.passwordOptions);
+  if (violated) throw new AppError(violated);
+  Object.assign(user, await hashForOrganization(password, org));
+  user.lastChangePasswordTime = nowRfc3339();
+}
+
+/**
+ * Users: every new user, whoever creates it (an administrator, a sign-up, a sign-in through an
+ * identity provider, the first start), gets a random id, the organization's initial score, default
+ * avatar and country code, and its password hashed under the organization's options. A rename or
+ * delete takes the user's sessions and linked identities along.
+ */
+export const users = new EntityDomain(userDef, {
+  beforeAdd: async ({ trx, server }, user, provided) => {
+    const org = await requireOrganization(server, user.owner, trx);
+    if (!provided.has('id') || !user.id) user.id = randomUUID();
+    if (!provided.has('score')) user.score = org.initScore;
+    if (!user.avatar) user.avatar = org.defaultAvatar;
+    if (!user.countryCode) user.countryCode = org.countryCodes[0] ?? '';
+    if (!user.type) user.type = 'normal-user';
+    // A new user gets the password the request gives (an empty one: none, as a sign-up through an
+    // identity provider asks), else the organization's default password when one is set, else no
+    // password (an administrator sets one); there is no product-wide default password.
+    const password = provided.has('password') ? user.password : org.defaultPassword;
+    user.password = '';
+    if (password) await setUserPassword(user, password, org);
+    if (user.isDeleted) user.deletedTime = nowRfc3339();
+  },
+  beforeUpdate: async ({ trx, server }, before, next, provided) => {
+    await requireOrganization(server, next.owner, trx);
+    // A password changes only through changePassword (POST /api/set-password), which checks the
+    // old one and ends what it opened; the masked or empty value sent back keeps it (records.ts).
+    if (provided.has('password') && next.password !== before.password) throw new AppError('passwordOnlyThroughSetPassword');
+    if (next.isDeleted !== before.isDeleted) next.deletedTime = next.isDeleted ? nowRfc3339() : '';
+  },
+  afterRename: async ({ trx }, before, after) => {
+    await trx
+      .updateTable('authSession')
+      .set({ owner: after.owner, name: after.name })
+      .where('owner', '=', before.owner)
+      .where('name', '=', before.name)
+      .execute();
+    await renameUserIdentities(trx, before, after);
+  },
+  beforeDelete: async ({ trx }, user) => {
+    await trx.deleteFrom('authSession').where('owner', '=', user.owner).where('name', '=', user.name).execute();
+    await deleteUserIdentities(trx, user.owner, user.name);
+  },
+});
+
+export interface PasswordChange {
+  /** The session (its id, the hash of its token) that stays signed in: the caller's own. */
+  keepSession?: string;
+  /** The caller's transaction (the forgotten-password path takes its grant in the same one). */
+  trx?: Db;
+}
+
+/**
+ * The one way a user's password changes (POST /api/set-password, with the old password or as an
+ * administrator, or with a verified code): checked against the organization's options, hashed
+ * under its settings, the user no longer asked to change it, every other session of the user
+ * ended and every token issued to the user (access and refresh) revoked. Only the password's fields are written: the rest of the record may change meanwhile (a
+ * payment from the balance).
+ */
+export async function changePassword(
+  server: ServerContext,
+  user: RecordKey,
+  password: string,
+  org: Organization,
+  options: PasswordChange = {},
+): Promise<void> {
+  if (!password) throw new AppError('passwordEmpty');
+  const fields: Partial<User> = { needUpdatePassword: false };
+  await setUserPassword(fields, password, org);
+  await inTransaction(server, options.trx, async (trx) => {
+    await server.repo(userDef).update(user.owner, user.name, fields, trx);
+    let sessions = trx.deleteFrom('authSession').where('owner', '=', user.owner).where('name', '=', user.name);
+    if (options.keepSession) sessions = sessions.where('id', '!=', options.keepSession);
+    await sessions.execute();
+    await revokeUserTokens(trx, user.owner, user.name);
+  });
+}
+
+/**
+ * Stores a fresh hash of a password that just signed in, when the organization's hash type changed
+ * since it was set: the same password, so not a change of it.
+ */
+export async function rehashPassword(server: ServerContext, user: User, password: string, org: Organization): Promise<void> {
+  await server.repo(userDef).update(user.owner, user.name, await hashForOrganization(password, org));
+}

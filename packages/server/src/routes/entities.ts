@@ -1,0 +1,70 @@
+import { type EntityDefinition, splitId, splitPathId } from '@gatehouse/entities';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountOf, requireAccount } from '../auth/account.js';
+import type { ServerContext } from '../context.js';
+import type { RecordKey } from '../domain/entity-domain.js';
+import { domainOf } from '../domain/index.js';
+import { maskRecord } from '../domain/records.js';
+import { AppError } from '../errors.js';
+import { ok } from '../http/envelope.js';
+import { bodyOf, queryOf, queryParam } from '../http/params.js';
+import { parseListQuery } from './list-query.js';
+
+function idOf(request: FastifyRequest, def: EntityDefinition): RecordKey {
+  const id = queryParam(request, 'id');
+  const parsed = def.pathName ? splitPathId(id) : splitId(id);
+  if (!parsed) throw new AppError('badId', { id });
+  return parsed;
+}
+
+/** The key a delete names: ?id=owner/name, else the body's owner and name (a fixed owner wins). */
+function deletedKeyOf(request: FastifyRequest, def: EntityDefinition): RecordKey {
+  if (queryParam(request, 'id')) return idOf(request, def);
+  const body = bodyOf(request);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { owner: def.fixedOwner ?? text(body.owner), name: text(body.name) };
+}
+
+/**
+ * The five wire routes of one entity: get-xs, get-x, add-x, update-x, delete-x. They read the
+ * request and answer the envelope; the entity's domain (domain/entity-domain.ts) decides the rest:
+ * validation, who may see and change what, organization scoping, masking, built-in protections
+ * and the entity's own rules, in one transaction per write.
+ */
+export function registerEntityRoutes(app: FastifyInstance, ctx: ServerContext, def: EntityDefinition) {
+  const domain = domainOf(def);
+
+  const list = async (request: FastifyRequest, global: boolean) => {
+    const viewer = (await accountOf(ctx, request))?.viewer ?? null;
+    const params = parseListQuery(def, queryOf(request));
+    const { records, total } = await domain.listFor(ctx, viewer, params, global);
+    return ok(records, total);
+  };
+
+  app.get(`/api/get-${def.plural}`, (request) => list(request, false));
+  for (const alias of def.globalListAliases ?? []) app.get(`/api/${alias}`, (request) => list(request, true));
+
+  app.get(`/api/get-${def.name}`, async (request) => {
+    const viewer = (await accountOf(ctx, request))?.viewer ?? null;
+    return ok(await domain.readFor(ctx, viewer, idOf(request, def)));
+  });
+
+  app.post(`/api/add-${def.name}`, async (request) => {
+    const { viewer } = await requireAccount(ctx, request);
+    const record = await domain.create(ctx, viewer, request.body);
+    return ok('Affected', maskRecord(def, record, viewer));
+  });
+
+  app.post(`/api/update-${def.name}`, async (request) => {
+    const { viewer } = await requireAccount(ctx, request);
+    const columns = queryParam(request, 'columns').split(',').filter(Boolean);
+    await domain.update(ctx, viewer, idOf(request, def), request.body, { columns: columns.length > 0 ? columns : undefined });
+    return ok('Affected');
+  });
+
+  app.post(`/api/delete-${def.name}`, async (request) => {
+    const { viewer } = await requireAccount(ctx, request);
+    const affected = await domain.remove(ctx, viewer, deletedKeyOf(request, def));
+    return ok(affected ? 'Affected' : 'Unaffected');
+  });
+}

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import {
+  ADMIN_OWNER,
+  checkUpload,
+  formatBytes,
+  isAdmin,
+  isGlobalAdmin,
+  normalizeFilePath,
+  organization,
+} from '@gatehouse/entities';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAccount } from '../auth/account.js';
+import type { ServerContext } from '../context.js';
+import { resourceOf, saveResource, uniqueKey } from '../domain/resource-uploads.js';
+import { storageForUpload } from '../domain/storage-choice.js';
+import { AppError } from '../errors.js';
+import { ok } from '../http/envelope.js';
+import { uploadedFile } from '../http/uploads.js';
+import { contentTypeOf } from '../integrations/storage/content-types.js';
+import { FILES_PREFIX, LocalStorage } from '../integrations/storage/local.js';
+import { localRoot } from '../integrations/storage/select.js';
+
+export { FILES_PREFIX, formatBytes };
+
+/** Types a browser would run scripts in: served in a sandbox (an opaque origin, no scripts). */
+const ACTIVE_TYPES = new Set(['.html', '.htm', '.svg']);
+const SANDBOX_POLICY = "sandbox; default-src 'none'; img-src * data:; style-src * 'unsafe-inline'; font-src * data:; media-src *";
+
+type Query = Record<string, string | undefined>;
+
+/** The public origin of the server: the configured one, else the one the request came to. */
+export function publicOrigin(ctx: ServerContext, request: FastifyRequest): string {
+  return ctx.config.origin ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * POST /api/upload-resource (Casdoor's wire: query owner, user, application, tag, parent,
+ * fullFilePath, provider, createdTime, description; multipart field `file`; data = the file's URL,
+ * data2 = its key in the storage, which is also the name of the Resource recorded for it) and the
+ * read-only GET /files/* that serves what the local storage holds.
+ *
+ * Uploads are for signed-in administrators; an organization administrator uploads only for their
+ * own organization and below `<folder>/<own organization>/`. One file per request, at most the
+ * configured size (UPLOAD_LIMIT_MB), of the formats its tag allows (resource-files.ts).
+ */
+export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext) {
+  const limit = ctx.config.uploadLimitBytes;
+  const served = new LocalStorage(localRoot(ctx));
+
+  app.post(
+    '/api/upload-resource',
+    {
+      config: { multipartOptions: { limits: { fileSize: limit, files: 1 } } },
+      // Refuse before the body is read: anonymous callers never get to send a file.
+      onRequest: async (request) => {
+        const { viewer } = await requireAccount(ctx, request);
+        if (!isAdmin(viewer)) throw new AppError('unauthorized');
+      },
+    },
+    async (request) => {
+      const { viewer } = await requireAccount(ctx, request);
+      const query = request.query as Query;
+      const requested = query.fullFilePath ?? '';
+      const relative = normalizeFilePath(requested);
+      if (!relative) throw new AppError('uploadBadPath', { path: requested });
+      const owner = query.owner || viewer.owner;
+      if (!isGlobalAdmin(viewer) && (relative.split('/')[1] !== viewer.owner || owner !== viewer.owner)) {
+        throw new AppError('uploadOtherOrganization', { organization: viewer.owner });
+      }
+      const file = uploadedFile(request);
+      if (!file) throw new AppError('uploadNoFile');
+      // The multipart limit stops larger streams; this also covers any other way a body arrives.
+      if (file.data.length > limit) throw new AppError('uploadTooLarge', { limit: formatBytes(limit) }, 413);
+      const tag = query.tag ?? '';
+      const check = checkUpload(relative, file.mimetype, tag);
+      if (!check.ok) {
+        throw new AppError('uploadTypeRefused', {
+          format: check.fileFormat || '(none)',
+          type: file.mimetype || '(none)',
+          allowed: check.allowed.join(', '),
+        });
+      }
+      // A global admin uploads for any organization, or for admin (the shared owner).
+      if (isGlobalAdmin(viewer) && owner !== ADMIN_OWNER && !(await ctx.repo(organization).exists(ADMIN_OWNER, owner))) {
+        throw new AppError('organizationMissing', { name: owner });
+      }
+
+      const choice = await storageForUpload(
+        ctx,
+        viewer,
+        { owner, provider: query.provider, application: query.application },
+        publicOrigin(ctx, request),
+      );
+      const key = await uniqueKey(ctx, choice, relative, tag);
+      const url = choice.storage.url(key);
+      const record = resourceOf({
+        owner,
+        name: key,
+        createdTime: query.createdTime,
+        user: query.user || viewer.name,
+        provider: choice.provider?.name ?? '',
+        providerOwner: choice.provider?.owner ?? '',
+        application: query.application ?? '',
+        tag,
+        parent: query.parent ?? '',
+        fileName: path.posix.basename(key),
+        fileType: check.fileType,
+        fileFormat: check.fileFormat,
+        fileSize: file.data.length,
+        url,
+        description: query.description ?? '',
+      });
+      await choice.storage.put(key, file.data, contentTypeOf(key) ?? 'application/octet-stream');
+      try {
+        await saveResource(ctx, record);
+      } catch (error) {
+        // Nothing half-written: a file without its record is removed again.
+        await choice.storage.delete(key).catch(() => {});
+        throw error;
+      }
+      return ok(url, key);
+    },
+  );
+
+  app.get(`${FILES_PREFIX}*`, async (request, reply) => {
+    // The router has already decoded the path (%2F included): normalise what it gives.
+    const relative = normalizeFilePath((request.params as { '*': string })['*']);
+    const file = relative ? await served.open(relative) : null;
+    if (!relative || !file) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    const extension = path.extname(relative).toLowerCase();
+    const type = contentTypeOf(relative);
+    reply
+      .type(type ?? 'application/octet-stream')
+      .header('content-length', file.size)
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff');
+    if (!type) reply.header('content-disposition', 'attachment');
+    if (ACTIVE_TYPES.has(extension)) reply.header('content-security-policy', SANDBOX_POLICY);
+    return reply.send(file.stream);
+  });
+}

@@ -1,0 +1,10 @@
+import { type EntityDefinition, type Fields, fieldEntries, type RecordOf } from '@gatehouse/entities';
+import { type LooseRecord, typedRecord } from '../db/repository.js';
+
+/** A whole record of `def` for a test: the given values, every other field empty. */
+export function recordOf<F extends Fields>(def: EntityDefinition<F>, values: Partial<RecordOf<F>> = {}): RecordOf<F> {
+  const given: LooseRecord = values;
+  const record: LooseRecord = {};
+  for (const [key, field] of fieldEntries(def)) record[key] = key in given ? given[key] : field.empty();
+  return typedRecord(def, record);
+}
