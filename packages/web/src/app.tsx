@@ -3,7 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AccountProvider } from './auth/account';
-import { NetworkError } from './data/provider';
+import { NetworkError } from './data/client';
 import { useAntdLocale } from './i18n/antd-locale';
 import { router } from './routes';
 import { themeAlgorithms, useThemeSettings } from './shell/theme-store';

@@ -1,7 +1,9 @@
+import { MANIFEST, type ManifestEntry } from '@gatehouse/entities/plain';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpin } from './components/page-spin';
-import { type EntityRegistration, type EntityUi, loadEntityUi, REGISTRY } from './entities/registry';
+import { type EntityRegistration, loadEntityUi, REGISTRY } from './entities/registry';
+import type { EntityUi } from './entities/ui-types';
 import { Guard } from './shell/guard';
 
 // Every page is its own chunk; the sign-in page loads neither the console layout nor the CRUD pages.
@@ -39,70 +41,41 @@ const editPage = (registration: EntityRegistration, self = false) =>
 
 const later = (path: string, screen: string): RouteObject => ({ path, element: <NotAvailable screen={screen} /> });
 
+const USER = REGISTRY.user as EntityRegistration;
 /** Edit routes the spec leaves outside the guard (a user page may be opened signed out). */
-const UNGUARDED = new Set([(REGISTRY.user as EntityRegistration).routes.edit]);
+const UNGUARDED = new Set([USER.routes.edit]);
 
-const entityRoutes: RouteObject[] = Object.values(REGISTRY).flatMap((registration) => {
+/** An entity's routes: its pages once implemented, "not available yet" until then. */
+function routesOf(registration: EntityRegistration): RouteObject[] {
   const { routes, plural, name } = registration;
-  // An entity without edit pages (verifications) has its list only.
+  const list = routes.list;
   const edit = routes.edit;
-  if (!registration.enabled) return [later(routes.list, `nav.${plural}`), ...(edit ? [later(edit, `screens.${name}Edit`)] : [])];
+  if (!registration.enabled) {
+    return [...(list ? [later(list, `nav.${plural}`)] : []), ...(edit ? [later(edit, `screens.${name}Edit`)] : [])];
+  }
   return [
-    { path: routes.list, element: listPage(registration) },
+    ...(list ? [{ path: list, element: listPage(registration) }] : []),
+    // An entity without edit pages (verifications) has its list only.
     ...(edit ? [{ path: edit, element: editPage(registration) }] : []),
   ];
-});
+}
+
+const entityRoutes: RouteObject[] = Object.values(REGISTRY).flatMap(routesOf);
+
+/** Pages of the menu and further routes of entities that a later release implements. */
+const laterRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) => [
+  ...(entry.page && !entry.implemented && entry.routes.list && entry.routes.list !== '/'
+    ? [later(entry.routes.list, `nav.${entry.plural}`)]
+    : []),
+  ...(entry.later ?? []).map((route) => later(route.path, route.screen)),
+]);
 
 const guarded: RouteObject[] = [
   { path: '/', element: <Home /> },
-  { path: '/account', element: editPage(REGISTRY.user as EntityRegistration, true) },
-  { path: '/organizations/:organizationName/users', element: listPage(REGISTRY.user as EntityRegistration, 'organizationName') },
+  { path: '/account', element: editPage(USER, true) },
+  { path: '/organizations/:organizationName/users', element: listPage(USER, 'organizationName') },
   ...entityRoutes.filter((route) => !UNGUARDED.has(route.path ?? '')),
-  // Screens of the route table that later releases implement.
-  later('/apps', 'nav.apps'),
-  later('/shortcuts', 'nav.shortcuts'),
-  later('/trees/:organizationName', 'screens.groupTree'),
-  later('/trees/:organizationName/:groupName', 'screens.groupTree'),
-  later('/groups', 'nav.groups'),
-  later('/groups/:organizationName/:groupName', 'screens.groupEdit'),
-  later('/invitations', 'nav.invitations'),
-  later('/invitations/:organizationName/:invitationName', 'screens.invitationEdit'),
-  later('/records', 'nav.records'),
-  later('/roles', 'nav.roles'),
-  later('/roles/:organizationName/:roleName', 'screens.roleEdit'),
-  later('/permissions', 'nav.permissions'),
-  later('/permissions/:organizationName/:permissionName', 'screens.permissionEdit'),
-  later('/models', 'nav.models'),
-  later('/models/:organizationName/:modelName', 'screens.modelEdit'),
-  later('/adapters', 'nav.adapters'),
-  later('/adapters/:organizationName/:adapterName', 'screens.adapterEdit'),
-  later('/enforcers', 'nav.enforcers'),
-  later('/enforcers/:organizationName/:enforcerName', 'screens.enforcerEdit'),
-  later('/sessions', 'nav.sessions'),
-  later('/products', 'nav.products'),
-  later('/products/:organizationName/:productName', 'screens.productEdit'),
-  later('/products/:organizationName/:productName/buy', 'screens.productBuy'),
-  later('/payments', 'nav.payments'),
-  later('/payments/:organizationName/:paymentName', 'screens.paymentEdit'),
-  later('/payments/:organizationName/:paymentName/result', 'screens.paymentResult'),
-  later('/plans', 'nav.plans'),
-  later('/plans/:organizationName/:planName', 'screens.planEdit'),
-  later('/pricings', 'nav.pricings'),
-  later('/pricings/:organizationName/:pricingName', 'screens.pricingEdit'),
-  later('/subscriptions', 'nav.subscriptions'),
-  later('/subscriptions/:organizationName/:subscriptionName', 'screens.subscriptionEdit'),
-  later('/sysinfo', 'nav.sysinfo'),
-  later('/syncers', 'nav.syncers'),
-  later('/syncers/:syncerName', 'screens.syncerEdit'),
-  later('/transactions', 'nav.transactions'),
-  later('/transactions/:organizationName/:transactionName', 'screens.transactionEdit'),
-  later('/webhooks', 'nav.webhooks'),
-  later('/webhooks/:webhookName', 'screens.webhookEdit'),
-  later('/ldap/:organizationName/:ldapId', 'screens.ldapEdit'),
-  later('/ldap/sync/:organizationName/:ldapId', 'screens.ldapSync'),
-  later('/mfa/setup', 'screens.mfaSetup'),
-  // The menu's API documentation link.
-  later('/swagger', 'nav.apiDocs'),
+  ...laterRoutes,
 ];
 
 const top = (element: ReactNode) => <Suspense fallback={<PageSpin />}>{element}</Suspense>;

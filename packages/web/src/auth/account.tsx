@@ -6,7 +6,8 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFeedback } from '../components/feedback';
-import { ApiError, getAccount, isUnauthorizedCode, logout, unwrap } from '../data/provider';
+import { getAccount, logout } from '../data/account';
+import { ApiError, isUnauthorizedCode, unwrap } from '../data/client';
 
 /** The signed-in account: its user record, its organization and who it is to the access rules. */
 export interface Account {

@@ -2,7 +2,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Modal, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CaptchaInfo, getCaptchaChallenge, unwrap } from '../data/provider';
+import { type CaptchaInfo, getCaptchaChallenge } from '../data/account';
+import { unwrap } from '../data/client';
 import type { CaptchaValue } from './captcha-rule';
 import { errorText } from './feedback';
 

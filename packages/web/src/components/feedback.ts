@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { NetworkError } from '../data/provider';
+import { NetworkError } from '../data/client';
 
 /** A failure as users read it: "Failed to connect to server: {error}" for the network, else the server's msg. */
 export function errorText(t: TFunction, error: unknown): string {

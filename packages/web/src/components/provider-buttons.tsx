@@ -2,7 +2,8 @@ import { ApiOutlined, GithubOutlined, GoogleOutlined, WalletOutlined, WindowsOut
 import { Alert, Button, Flex, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ProviderSigninRequest, providerAuthUrl, unwrap } from '../data/provider';
+import { unwrap } from '../data/client';
+import { type ProviderSigninRequest, providerAuthUrl } from '../data/signin-flows';
 import { busyLoading } from './busy';
 import { errorText } from './feedback';
 import { signInWithSaml } from './saml-signin';

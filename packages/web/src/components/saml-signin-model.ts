@@ -1,4 +1,4 @@
-import type { ProviderSigninRequest } from '../data/provider';
+import type { ProviderSigninRequest } from '../data/signin-flows';
 
 /**
  * The pure part of a sign-in through a SAML provider (components/saml-signin.ts): the relayState

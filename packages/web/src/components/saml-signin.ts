@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { getSamlLogin, unwrap } from '../data/provider';
+import { unwrap } from '../data/client';
+import { getSamlLogin } from '../data/signin-flows';
 import { type SamlForm, type SamlStart, samlFormOf, samlRelayState } from './saml-signin-model';
 
 /**

@@ -1,7 +1,8 @@
 import { Button, Input, Space, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SendCodeForm, sendVerificationCode, unwrap } from '../data/provider';
+import { type SendCodeForm, sendVerificationCode } from '../data/account';
+import { unwrap } from '../data/client';
 import { busyLoading } from './busy';
 import { type CaptchaValue, captchaApplicationId, captchaRuleOf } from './captcha-rule';
 import { errorText } from './feedback';

@@ -1,7 +1,8 @@
 import { Form } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCaptchaStatus, unwrap } from '../data/provider';
+import { getCaptchaStatus } from '../data/account';
+import { unwrap } from '../data/client';
 import { type CaptchaValue, captchaApplicationId, captchaRuleOf } from './captcha-rule';
 
 /**

@@ -4,7 +4,7 @@ import DOMPurify from 'dompurify';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ProviderSigninRequest } from '../data/provider';
+import type { ProviderSigninRequest } from '../data/signin-flows';
 import { AgreementItem } from './agreement-item';
 import { AppLink } from './app-link';
 import { ApplicationFrame } from './application-frame';

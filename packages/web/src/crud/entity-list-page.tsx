@@ -7,8 +7,8 @@ import { useParams } from 'react-router';
 import { busyLoading } from '../components/busy';
 import { LinkButton } from '../components/link-button';
 import { LoadError } from '../components/load-error';
-import { isUnauthorized, type Rec } from '../data/provider';
-import type { EntityUi } from '../entities/registry';
+import { isUnauthorized, type Rec } from '../data/client';
+import type { EntityUi } from '../entities/ui-types';
 import Forbidden from '../pages/forbidden';
 import { type PageTourStep, usePageTour } from '../shell/tour';
 import { dataColumns } from './list-columns';
@@ -123,7 +123,7 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
         bordered
         size="middle"
         rowKey={(record) => `${record.owner}/${record.name}`}
-        columns={[...dataColumns(ui, state, t), ...(readOnly && !ui.listActions?.length ? [] : [actions])]}
+        columns={[...dataColumns(ui, state, t, !!screens.md), ...(readOnly && !ui.listActions?.length ? [] : [actions])]}
         dataSource={list.rows}
         loading={result.isFetching}
         scroll={{ x: 'max-content' }}

@@ -1,8 +1,8 @@
-import { ADMIN_OWNER, type EntityDefinition, type FieldSpec } from '@gatehouse/entities';
+import { ADMIN_OWNER, type EntityDefinition, type FieldSpec, isSafeLink } from '@gatehouse/entities';
 import { Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Rec } from '../data/provider';
+import type { Rec } from '../data/client';
 import { formatTime } from './format';
 import { editPath } from './paths';
 
@@ -55,10 +55,12 @@ export function FieldCell({ def, field, record }: Props) {
   if (text === '') return null;
   switch (spec.format) {
     case 'image':
+      // Only what the server accepts as an image source is shown as one (never javascript: URLs).
+      if (!isSafeLink(text, true)) return text;
       return <img src={text} alt={label} style={{ maxWidth: 40, maxHeight: 40, objectFit: 'contain' }} />;
     case 'url':
       // Only web addresses become links (never javascript: or data: URLs typed into a record).
-      if (!/^https?:\/\//i.test(text)) return text;
+      if (!isSafeLink(text)) return text;
       return (
         <a href={text} target="_blank" rel="noreferrer">
           {text}

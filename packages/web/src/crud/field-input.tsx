@@ -1,4 +1,4 @@
-import { entityByName, type FieldSpec } from '@gatehouse/entities';
+import { entityByName, type FieldSpec, isSafeLink } from '@gatehouse/entities';
 import { Flex, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from './format';
@@ -121,7 +121,7 @@ export function FieldInput({ spec, label, disabled, refScope, id, value, onChang
       return (
         <Flex vertical gap={8}>
           <Input {...common} value={text} onChange={onText} inputMode="url" />
-          {text && (
+          {text && isSafeLink(text, true) && (
             <img
               src={text}
               alt={t('general.previewOf', { field: label })}

@@ -1,5 +1,5 @@
 import type { EntityDefinition, FieldSpec } from '@gatehouse/entities';
-import type { Rec } from '../data/provider';
+import type { Rec } from '../data/client';
 
 /** The fields an edit form shows: the definition's form, never a hidden field. */
 export function formFields(def: EntityDefinition<any>): string[] {

@@ -1,8 +1,8 @@
 import type { FieldSpec } from '@gatehouse/entities';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import type { Rec } from '../data/provider';
-import type { EntityUi } from '../entities/registry';
+import type { Rec } from '../data/client';
+import type { EntityUi } from '../entities/ui-types';
 import { ColumnFilter, ColumnSearch, FilterTrigger } from './column-filters';
 import { FieldCell } from './field-cell';
 import type { ListState } from './list-query';
@@ -12,10 +12,14 @@ import type { ListState } from './list-query';
  * columns): sortable fields sort on the server, fields
  * with `filters` get a one-of filter, searchable fields a text search. Sort and search are
  * controlled by the list state (the URL), so the headers always show what the server was asked.
+ * With `fixName` (wide screens) the name column (and the columns before it) stays at the left while
+ * the table scrolls.
  */
-export function dataColumns(ui: EntityUi, state: ListState, t: TFunction): ColumnType<Rec>[] {
+export function dataColumns(ui: EntityUi, state: ListState, t: TFunction, fixName = false): ColumnType<Rec>[] {
   const def = ui.definition;
-  const columns = def.list.columns.map(({ field, width }) => {
+  // The columns up to the name (the organization, then the name) stay at the left when fixed.
+  const nameAt = def.list.columns.findIndex((column) => column.field === 'name');
+  const columns = def.list.columns.map(({ field, width }, index) => {
     const spec = def.fields[field] as FieldSpec<any>;
     const label = t(`${def.name}.${field}`);
     const Cell = ui.listCells?.[field];
@@ -24,6 +28,8 @@ export function dataColumns(ui: EntityUi, state: ListState, t: TFunction): Colum
       dataIndex: field,
       title: label,
       width,
+      // A wide table scrolls sideways with the name column kept in view.
+      fixed: fixName && index <= nameAt ? 'left' : undefined,
       render: (_, record) =>
         Cell ? <Cell record={record} label={label} /> : <FieldCell def={def} field={field} record={record} />,
     };

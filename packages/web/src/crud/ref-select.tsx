@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useDebouncedValue } from '../components/use-debounced-value';
-import { getList, unwrap } from '../data/provider';
+import { unwrap } from '../data/client';
+import { getList } from '../data/entities';
 
 /** How many matches a picker shows; typing narrows them on the server. */
 const REF_PAGE_SIZE = 20;

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_KEY, useAccount } from '../auth/account';
 import { useFeedback } from '../components/feedback';
-import { getOne, type Rec, remove, unwrap, update } from '../data/provider';
-import type { EntityUi } from '../entities/registry';
+import { type Rec, unwrap } from '../data/client';
+import { getOne, remove, update } from '../data/entities';
+import type { EntityUi } from '../entities/ui-types';
 import { fromFormValues, toFormValues } from './form-values';
 import { editPath } from './paths';
 

@@ -4,8 +4,9 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAccount } from '../auth/account';
 import { useFeedback } from '../components/feedback';
-import { create, getList, type Rec, remove, unwrap } from '../data/provider';
-import type { EntityUi } from '../entities/registry';
+import { type Rec, unwrap } from '../data/client';
+import { create, getList, remove } from '../data/entities';
+import type { EntityUi } from '../entities/ui-types';
 import { useSelectedOrganization } from '../shell/selected-organization';
 import {
   type ListState,

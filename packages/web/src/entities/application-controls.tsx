@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
-import { unwrap, uploadResource } from '../data/provider';
+import { unwrap } from '../data/client';
+import { uploadResource } from '../data/entities';
 import { isHtmlFile } from './application-links';
-import type { FieldControlProps } from './registry';
+import type { FieldControlProps } from './ui-types';
 
 /** Form offset (spec part 2 §9): 1 left, 2 center, 3 right, 4 side panel. */
 const OFFSET_KEYS: Record<number, string> = { 1: 'left', 2: 'center', 3: 'right', 4: 'sidePanel' };

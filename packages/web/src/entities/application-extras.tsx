@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
 import { samlMetadataUrl, signinPreviewUrl } from './application-links';
-import type { SectionExtraProps } from './registry';
+import type { SectionExtraProps } from './ui-types';
 
 /** The SAML section's copyable metadata address; it follows the POST binding switch as edited. */
 export function SamlMetadata({ stored }: SectionExtraProps) {

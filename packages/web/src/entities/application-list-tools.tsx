@@ -8,9 +8,10 @@ import { useNavigate } from 'react-router';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { editPath } from '../crud/paths';
-import { unwrap, uploadApplication } from '../data/provider';
+import { unwrap } from '../data/client';
+import { uploadApplication } from '../data/entities';
 import { isHtmlDocument } from './application-links';
-import type { ListToolbarProps } from './registry';
+import type { ListToolbarProps } from './ui-types';
 
 /**
  * The application list's upload (spec part 2 §2.5): an application definition file, HTML only,

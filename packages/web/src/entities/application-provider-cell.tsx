@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../components/use-debounced-value';
 import type { CellEditorProps } from '../crud/list-editor';
-import { getList, getOne, type Rec, unwrap } from '../data/provider';
+import { type Rec, unwrap } from '../data/client';
+import { getList, getOne } from '../data/entities';
 import { type ProviderChoice, providerChoices } from './application-rows';
 
 /**

@@ -21,7 +21,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { ListEditor, type ListEditorColumn, type ListEditorProps, StringListEditor } from '../crud/list-editor';
-import { getList, unwrap } from '../data/provider';
+import { unwrap } from '../data/client';
+import { getList } from '../data/entities';
 import { ProviderNameCell } from './application-provider-cell';
 import {
   customScopeRows,
@@ -33,7 +34,7 @@ import {
   signinMethodRows,
   signupItemRows,
 } from './application-rows';
-import type { FieldControlProps } from './registry';
+import type { FieldControlProps } from './ui-types';
 
 /** The application's tables (spec part 2 §2.4): list editors bound to the row rules. */
 

@@ -1,4 +1,5 @@
-import { applicationExportUrl, type Rec } from '../data/provider';
+import type { Rec } from '../data/client';
+import { applicationExportUrl } from '../data/entities';
 import { FormOffsetRadio, TermsOfUseField } from './application-controls';
 import { SamlMetadata, SigninPreview } from './application-extras';
 import { ApplicationUpload } from './application-list-tools';
@@ -11,8 +12,8 @@ import {
   SigninMethodsTable,
   SignupItemsTable,
 } from './application-tables';
-import type { EntityOverrides } from './registry';
 import { ThemeDataField } from './theme-data-field';
+import type { EntityOverrides } from './ui-types';
 
 /**
  * Applications (spec part 2 §2.4, §4.1, §5.1): the form's sections come from the definition; this

@@ -1,5 +1,5 @@
 import { RSA_BIT_SIZES } from '@gatehouse/entities';
-import type { Rec } from '../data/provider';
+import type { Rec } from '../data/client';
 
 const DEFAULT_RSA_BIT_SIZE = 2048;
 

@@ -6,7 +6,7 @@ import { copyText, downloadText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
 import { SharedOwnerSelect } from '../crud/shared-owner-select';
 import { certValuesChange } from './cert-rules';
-import type { EntityOverrides, FieldControlProps } from './registry';
+import type { EntityOverrides, FieldControlProps } from './ui-types';
 
 /**
  * A PEM text of the cert (certificate or private key): monospace text with Copy and Download

@@ -7,8 +7,10 @@ import { AppLink } from '../components/app-link';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
 import { recordKey } from '../crud/use-entity-form';
-import { getOne, type Rec, revokeConsent, unwrap } from '../data/provider';
-import type { FieldControlProps } from './registry';
+import { type Rec, unwrap } from '../data/client';
+import { getOne } from '../data/entities';
+import { revokeConsent } from '../data/signin-flows';
+import type { FieldControlProps } from './ui-types';
 import { applicationLabel, applicationPath, type ConsentRow, consentRows, revokeBody } from './user-consents';
 
 /** The application a consent was given to (anyone may read it; null once deleted), shared by a row's cells. */

@@ -1,5 +1,5 @@
-import type { Rec } from '../data/provider';
-import type { EntityOverrides } from './registry';
+import type { Rec } from '../data/client';
+import type { EntityOverrides } from './ui-types';
 
 const name = (record: Rec) => encodeURIComponent(String(record.name));
 

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { ListEditor } from '../crud/list-editor';
 import { endpointDefaults, smsMappingDefault } from './provider-fields';
-import type { FieldControlProps } from './registry';
+import type { FieldControlProps } from './ui-types';
 
 /** The provider form's own inputs (spec part 2 §2.7): choices that follow the category and type, headers, user mapping. */
 

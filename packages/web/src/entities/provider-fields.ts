@@ -5,7 +5,7 @@ import {
   userMappingKind,
   vendorApiDefaults,
 } from '@gatehouse/entities/plain';
-import type { Rec } from '../data/provider';
+import type { Rec } from '../data/client';
 
 /**
  * Which fields the provider form shows for a category and type, and under which label (spec part

@@ -17,7 +17,7 @@ import {
   userMappingKind,
 } from '@gatehouse/entities/plain';
 import { parseJson } from '../crud/json-value';
-import type { Rec } from '../data/provider';
+import type { Rec } from '../data/client';
 import { isCustomOAuth, type Kind, kindOf } from './provider-fields';
 
 export {

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { busyLoading } from '../components/busy';
 import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
-import { fetchSamlMetadata, unwrap } from '../data/provider';
+import { unwrap } from '../data/client';
+import { fetchSamlMetadata } from '../data/messaging';
 import { samlMetadataValues } from './provider-rules';
-import type { FieldControlProps, SectionExtraProps } from './registry';
+import type { FieldControlProps, SectionExtraProps } from './ui-types';
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 

@@ -8,10 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { busyLoading } from '../components/busy';
 import { errorText, useFeedback } from '../components/feedback';
 import { parseJson } from '../crud/json-value';
-import { getCaptcha, type Rec, sendEmail, sendNotification, sendSms, unwrap } from '../data/provider';
+import { getCaptcha } from '../data/account';
+import { type Rec, unwrap } from '../data/client';
+import { sendEmail, sendNotification, sendSms } from '../data/messaging';
 import { notificationReceiver } from './provider-fields';
 import { captchaPreviewState, testPhoneNumber } from './provider-rules';
-import type { FieldControlProps } from './registry';
+import type { FieldControlProps } from './ui-types';
 
 /**
  * The provider's test row (spec part 2 §2.7), in place of its receiver field: e-mail providers test

@@ -2,7 +2,7 @@ import { Alert, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ProviderTypeSelect } from './provider-controls';
 import { paymentNotice } from './provider-payment';
-import type { FieldControlProps } from './registry';
+import type { FieldControlProps } from './ui-types';
 
 /**
  * The provider's type, and under it for Payment providers what the chosen type does in this release

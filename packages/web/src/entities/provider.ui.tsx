@@ -20,7 +20,7 @@ import {
 import { ProviderMetadataField, SamlSpAddresses } from './provider-saml';
 import { ProviderTestField } from './provider-tests';
 import { ProviderTypeField } from './provider-type-field';
-import type { EntityOverrides } from './registry';
+import type { EntityOverrides } from './ui-types';
 
 /**
  * Providers (spec part 2 §2.6, §2.7, §4.2, §5.2): the list is the definition's; the form shows the

@@ -7,8 +7,11 @@ import { ACCOUNT_KEY } from '../auth/account';
 import { useFeedback } from '../components/feedback';
 import { SendCodeInput } from '../components/send-code-input';
 import { recordKey } from '../crud/use-entity-form';
-import { getOne, getUserApplication, type Rec, resetEmailOrPhone, unwrap } from '../data/provider';
-import type { FieldControlProps } from './registry';
+import { resetEmailOrPhone } from '../data/account';
+import { type Rec, unwrap } from '../data/client';
+import { getOne } from '../data/entities';
+import { getUserApplication } from '../data/signin-flows';
+import type { FieldControlProps } from './ui-types';
 
 /**
  * The e-mail and phone fields of the user page and the account page (spec part 1 §3, §6): the

@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
-import { unwrap, uploadResource } from '../data/provider';
-import type { ListToolbarProps } from './registry';
+import { unwrap } from '../data/client';
+import { uploadResource } from '../data/entities';
+import type { ListToolbarProps } from './ui-types';
 
 /**
  * The resource list's upload (spec part 2 §2.9): one image, video, audio, PDF, Word, CSV or Excel

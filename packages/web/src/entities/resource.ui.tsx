@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
-import { deleteResource, type Rec } from '../data/provider';
-import type { EntityOverrides, ListCellProps } from './registry';
+import type { Rec } from '../data/client';
+import { deleteResource } from '../data/entities';
 import { ResourceUpload } from './resource-upload';
+import type { EntityOverrides, ListCellProps } from './ui-types';
 
 /**
  * Resources (spec part 2 §2.9): no Add (files come from the Upload button beside where Add would

@@ -4,8 +4,9 @@ import { App, Button, Form, Input, Modal, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../components/feedback';
-import { setPassword, unwrap } from '../data/provider';
-import type { FieldControlProps } from './registry';
+import { setPassword } from '../data/account';
+import { unwrap } from '../data/client';
+import type { FieldControlProps } from './ui-types';
 
 /**
  * The user's password field: a button opening the set-password dialog (the password itself is
@@ -35,8 +36,11 @@ export function SetPasswordField({ id, disabled, stored, viewer, label }: FieldC
         open={open}
         owner={String(stored.owner)}
         name={String(stored.name)}
-        // Admins set passwords outright; a user proves the old one (when there is one).
-        askOldPassword={!!stored.password && !isAdmin(viewer)}
+        // Admins set other users' passwords outright; whoever changes their own proves the old one
+        // (when there is one), as the server asks.
+        askOldPassword={
+          !!stored.password && (!isAdmin(viewer) || (viewer?.owner === stored.owner && viewer?.name === stored.name))
+        }
         onClose={() => setOpen(false)}
       />
     </>

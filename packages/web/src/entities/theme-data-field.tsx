@@ -3,7 +3,7 @@ import { ColorPicker, Flex, InputNumber, Radio, Slider, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
-import type { FieldControlProps } from './registry';
+import type { FieldControlProps } from './ui-types';
 
 /** Theme types of the theme editor (spec part 1); document and blossom also set colour and radius. */
 const THEME_TYPES: Record<string, Partial<ThemeData>> = {

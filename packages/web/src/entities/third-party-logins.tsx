@@ -9,16 +9,15 @@ import { LoadError } from '../components/load-error';
 import { ProviderIcon } from '../components/provider-buttons';
 import { signInWithSaml } from '../components/saml-signin';
 import { type SigninProvider, signinProviderOf } from '../components/signin-providers';
+import { type Rec, unwrap } from '../data/client';
 import {
   getUserApplication,
   getUserIdentities,
   type LinkedIdentity,
   providerAuthUrl,
-  type Rec,
   unlinkIdentity,
-  unwrap,
-} from '../data/provider';
-import type { SectionExtraProps } from './registry';
+} from '../data/signin-flows';
+import type { SectionExtraProps } from './ui-types';
 
 interface ProviderLine extends SigninProvider {
   canUnlink: boolean;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
 import { decodeJwt } from './decode-jwt';
-import type { EntityOverrides, FieldControlProps } from './registry';
+import type { EntityOverrides, FieldControlProps } from './ui-types';
 
 /**
  * The access token (spec §2.13): read-only in an auto-sizing text area (10 to 200 rows) with Copy,

@@ -1,6 +1,6 @@
 import { ADMIN_OWNER, allows, application as applicationDef, type ConsentRecord, type Viewer } from '@gatehouse/entities';
 import { editPath } from '../crud/paths';
-import type { Rec } from '../data/provider';
+import type { Rec } from '../data/client';
 
 /**
  * Pure parts of the Consents block of a user's page: the user's `applicationScopes` (one record per

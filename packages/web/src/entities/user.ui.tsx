@@ -1,9 +1,9 @@
 import { isAdmin } from '@gatehouse/entities';
 import { ConsentsField } from './consents-field';
-import type { EntityOverrides } from './registry';
 import { EmailField, PhoneField } from './reset-address';
 import { SetPasswordField } from './set-password';
 import { ThirdPartyLogins } from './third-party-logins';
+import type { EntityOverrides } from './ui-types';
 
 /** sessionStorage key of the user list the edit page returns to (a group's, an organization's ...). */
 const USER_LIST_URL_KEY = 'userListUrl';

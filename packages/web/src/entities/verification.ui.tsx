@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { EntityOverrides, ListCellProps } from './registry';
+import type { EntityOverrides, ListCellProps } from './ui-types';
 
 /** The account a code was sent for (owner/name), linked to its page; empty before it existed (sign-up). */
 function UserCell({ record }: ListCellProps) {

@@ -6,7 +6,8 @@ import { useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY } from '../auth/account';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
-import { casLogin, getAppLogin, type Rec, unwrap } from '../data/provider';
+import { type Rec, unwrap } from '../data/client';
+import { casLogin, getAppLogin } from '../data/signin-flows';
 import { casAppLoginQuery, casLoginQuery, casRequest } from './cas-request';
 import { ProtocolSignin } from './protocol-signin';
 

@@ -8,7 +8,9 @@ import { errorText } from '../components/feedback';
 import { LinkButton } from '../components/link-button';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
-import { getAppLogin, logout, unwrap } from '../data/provider';
+import { logout } from '../data/account';
+import { unwrap } from '../data/client';
+import { getAppLogin } from '../data/signin-flows';
 import { casAppLoginQuery, casLoginPath, casRequest } from './cas-request';
 
 type Outcome = { kind: 'signedOut'; serviceRefused?: string } | { kind: 'failed'; message: string };

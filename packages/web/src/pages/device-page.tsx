@@ -6,7 +6,8 @@ import { useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
 import { SigninCard, type SigninValues } from '../components/signin-card';
-import { oauthLogin, unwrap } from '../data/provider';
+import { unwrap } from '../data/client';
+import { oauthLogin } from '../data/signin-flows';
 
 /**
  * The device page (RFC 8628 verification URI): the person confirms the code their device shows and

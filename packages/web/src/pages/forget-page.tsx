@@ -11,7 +11,9 @@ import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
 import { PageSpin } from '../components/page-spin';
 import { SendCodeInput } from '../components/send-code-input';
-import { getAppLogin, getEmailAndPhone, NetworkError, type Rec, resetPassword, unwrap, verifyCode } from '../data/provider';
+import { getEmailAndPhone, resetPassword, verifyCode } from '../data/account';
+import { NetworkError, type Rec, unwrap } from '../data/client';
+import { getAppLogin } from '../data/signin-flows';
 import { signinPageOf } from './signup-model';
 
 /** The account found in step 1: its username and its addresses (masked unless typed). */

@@ -10,7 +10,9 @@ import { ApplicationFrame } from '../components/application-frame';
 import { errorText } from '../components/feedback';
 import { SigninCard, type SigninValues } from '../components/signin-card';
 import { organizationChoiceOf } from '../components/signin-model';
-import { ApiError, getAppLogin, getDefaultApplication, login, NetworkError, type Rec, unwrap } from '../data/provider';
+import { getDefaultApplication, login } from '../data/account';
+import { ApiError, NetworkError, type Rec, unwrap } from '../data/client';
+import { getAppLogin } from '../data/signin-flows';
 import { RETURN_TO_KEY } from '../shell/guard';
 import { signupLinkOf } from './signup-model';
 

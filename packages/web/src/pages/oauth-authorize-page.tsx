@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { getAppLogin, oauthLogin, type Rec, unwrap } from '../data/provider';
+import { type Rec, unwrap } from '../data/client';
+import { getAppLogin, oauthLogin } from '../data/signin-flows';
 import { OAuthConsent } from './oauth-consent';
 import { isConsentRequired } from './oauth-consent-model';
 import { authorizationError, authorizationQuery, authorizationRedirect } from './oauth-redirect';

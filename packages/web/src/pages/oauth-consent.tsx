@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ApplicationFrame } from '../components/application-frame';
 import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
-import { grantConsent, type Rec, unwrap } from '../data/provider';
+import { type Rec, unwrap } from '../data/client';
+import { grantConsent } from '../data/signin-flows';
 import { grantBodyOf, scopeRows } from './oauth-consent-model';
 
 interface Props {

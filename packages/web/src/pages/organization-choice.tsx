@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { organizationSigninPath } from '../components/signin-model';
 import { useDebouncedValue } from '../components/use-debounced-value';
-import { getOrganizationNames, unwrap } from '../data/provider';
+import { getOrganizationNames } from '../data/account';
+import { unwrap } from '../data/client';
 
 /** How many organizations the picker lists; typing narrows them on the server. */
 const NAMES_PAGE_SIZE = 20;

@@ -7,7 +7,8 @@ import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
 import { ResultTitle } from '../components/result-title';
 import { SigninCard, type SigninValues } from '../components/signin-card';
-import type { ProviderSigninRequest, Rec } from '../data/provider';
+import type { Rec } from '../data/client';
+import type { ProviderSigninRequest } from '../data/signin-flows';
 
 /**
  * The sign-in page of a protocol request (OAuth authorization, SAML, CAS): loads and validates the

@@ -8,7 +8,7 @@ import { errorText } from '../components/feedback';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { consolePathOr, type ProviderState, readProviderState } from '../components/signin-providers';
-import { providerLogin } from '../data/provider';
+import { providerLogin } from '../data/signin-flows';
 import { RETURN_TO_KEY } from '../shell/guard';
 import { isConsentRequired } from './oauth-consent-model';
 import { authorizationRedirect } from './oauth-redirect';

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
-import { getAppLogin, type Rec, samlLogin, unwrap } from '../data/provider';
+import { type Rec, unwrap } from '../data/client';
+import { getAppLogin, samlLogin } from '../data/signin-flows';
 import { ProtocolSignin } from './protocol-signin';
 import { type SamlDelivery, samlAppLoginQuery, samlDelivery, samlRequestOf } from './saml-request';
 

@@ -8,7 +8,7 @@ import { AppLink } from '../components/app-link';
 import { busyLoading } from '../components/busy';
 import { ProviderButtons } from '../components/provider-buttons';
 import { SendCodeInput } from '../components/send-code-input';
-import type { ProviderSigninRequest } from '../data/provider';
+import type { ProviderSigninRequest } from '../data/signin-flows';
 import {
   fieldViolation,
   providersRule,

@@ -1,4 +1,4 @@
-import type { Viewer } from '@gatehouse/entities';
+import { allows, MANIFEST, type ManifestEntry, type Viewer } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
 import { buildMenu, type MenuGroup, selectedMenuKey, visibleWidgets } from './menu';
 
@@ -30,10 +30,15 @@ describe('buildMenu by role', () => {
     expect(entries(menu, 'admin')).toEqual(['/syncers', '/webhooks']);
   });
 
-  it('gives an ordinary user neither the home nor the admin group', () => {
+  it('gives an ordinary user only the lists they may open: no home or admin group, no entry that answers 403', () => {
     const menu = buildMenu(user, { navItems: [] });
-    expect(groupKeys(menu)).toEqual(['user-management', 'identity', 'authorization', 'logging', 'business']);
-    expect(entries(menu, 'authorization')).toEqual(['/roles', '/permissions']);
+    expect(groupKeys(menu)).toEqual(['user-management', 'identity']);
+    expect(entries(menu, 'user-management')).toEqual(['/organizations']);
+    expect(entries(menu, 'identity')).toEqual(['/resources']);
+    for (const entry of MANIFEST as readonly ManifestEntry[]) {
+      const shown = menu.some((group) => group.children.some((child) => child.key === entry.routes.list));
+      if (shown) expect(allows(entry.list, user, user.owner), entry.name).toBe(true);
+    }
   });
 });
 
@@ -61,9 +66,9 @@ describe('buildMenu by navItems', () => {
   });
 
   it('never widens what the role allows', () => {
-    const menu = buildMenu(user, { navItems: ['home', 'admin', '/models', '/users'] });
+    const menu = buildMenu(user, { navItems: ['home', 'admin', '/models', '/users', '/organizations'] });
     expect(groupKeys(menu)).toEqual(['user-management']);
-    expect(entries(menu, 'user-management')).toEqual(['/users']);
+    expect(entries(menu, 'user-management')).toEqual(['/organizations']);
   });
 });
 

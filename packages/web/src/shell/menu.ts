@@ -1,4 +1,4 @@
-import { isAdmin, isGlobalAdmin, NAV_TREE, type Viewer, WIDGET_KEYS } from '@gatehouse/entities';
+import { allows, isAdmin, MANIFEST, type ManifestEntry, NAV_TREE, type Viewer, WIDGET_KEYS } from '@gatehouse/entities/plain';
 
 /**
  * The console menu and header widgets a viewer sees: the role rules of the spec first, then the
@@ -28,19 +28,25 @@ export interface OrganizationItems {
 
 /** Groups shown to administrators only (global or organization). */
 const ADMIN_GROUPS = new Set(['home', 'admin']);
-/** Entries shown to global administrators only. */
-const GLOBAL_ADMIN_ENTRIES = new Set(['/models', '/adapters', '/enforcers', '/sysinfo', '/swagger']);
-/** The API documentation is served apart from the console. */
-const EXTERNAL_ENTRIES = new Set(['/swagger']);
+
+/** The manifest entry of each menu route. */
+const ENTRY_BY_ROUTE = new Map(
+  MANIFEST.flatMap((entry: ManifestEntry) => (entry.routes.list ? [[entry.routes.list, entry] as const] : [])),
+);
 
 function restrictsNothing(items: readonly string[] | null | undefined): items is null | undefined {
   return !items || items.length === 0 || items.includes('all');
 }
 
+/**
+ * The spec's role rules: the home and admin groups for administrators; every other entry for whom
+ * its list rule (the manifest's, which the server applies to the list) lets in, in the viewer's own
+ * organization. So nobody sees an entry that would answer 403.
+ */
 function roleAllows(viewer: Viewer, groupKey: string, entryKey: string): boolean {
   if (ADMIN_GROUPS.has(groupKey) && !isAdmin(viewer)) return false;
-  if (GLOBAL_ADMIN_ENTRIES.has(entryKey) && !isGlobalAdmin(viewer)) return false;
-  return true;
+  const entry = ENTRY_BY_ROUTE.get(entryKey);
+  return !!entry && allows(entry.list, viewer, viewer.owner);
 }
 
 export function buildMenu(viewer: Viewer, organization: OrganizationItems | null): MenuGroup[] {
@@ -53,7 +59,7 @@ export function buildMenu(viewer: Viewer, organization: OrganizationItems | null
     label: group.label,
     children: group.children
       .filter((entry) => roleAllows(viewer, group.key, entry.key) && navAllows(group.key, entry.key))
-      .map((entry) => ({ key: entry.key, label: entry.label, external: EXTERNAL_ENTRIES.has(entry.key) })),
+      .map((entry) => ({ key: entry.key, label: entry.label, external: !!ENTRY_BY_ROUTE.get(entry.key)?.external })),
   })).filter((group) => group.children.length > 0);
 }
 

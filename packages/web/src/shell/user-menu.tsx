@@ -1,4 +1,5 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { isSafeLink } from '@gatehouse/entities/plain';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,7 +23,12 @@ export function UserMenu({ account, compact }: { account: Account; compact: bool
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick }}>
       <Button type="text" aria-label={t('general.userMenu', { name })} style={{ paddingInline: 4 }}>
-        <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="" />
+        <Avatar
+          size="small"
+          src={user.avatar && isSafeLink(user.avatar, true) ? user.avatar : undefined}
+          icon={<UserOutlined aria-hidden />}
+          alt=""
+        />
         {!compact && <span>{name}</span>}
       </Button>
     </Dropdown>

@@ -1,0 +1,90 @@
+import type { Envelope } from '@gatehouse/entities';
+import { currentLanguage } from '../i18n/i18n';
+
+/**
+ * How the console talks to the server: every call goes to a relative /api URL (the server refuses
+ * cross-site writes), sends the session cookie and the console's language, and answers the
+ * {status, msg, data, data2} envelope as it came. Nothing else in the console calls fetch; the
+ * other modules of this folder name the calls.
+ */
+
+/** A stored record as the wire carries it. */
+export type Rec = Record<string, unknown>;
+
+/** The server could not be reached, or answered something that is not an envelope. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+/** An error envelope, thrown where a caller wants ok-or-throw (queries). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** Codes that mean "you may not see this" (signed out, or signed in without the right). */
+const UNAUTHORIZED_CODES = new Set(['unauthorized', 'pleaseLogin']);
+
+export function isUnauthorizedCode(code: string | undefined): boolean {
+  return code !== undefined && UNAUTHORIZED_CODES.has(code);
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && isUnauthorizedCode(error.code);
+}
+
+interface RequestOptions {
+  query?: Record<string, string>;
+  body?: unknown;
+  /** A multipart body (uploads); the browser sets its content type. */
+  form?: FormData;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return (
+    typeof value === 'object' && value !== null && ((value as Envelope).status === 'ok' || (value as Envelope).status === 'error')
+  );
+}
+
+export async function request<D = unknown, D2 = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  { query, body, form }: RequestOptions = {},
+): Promise<Envelope<D, D2>> {
+  const search = query ? `?${new URLSearchParams(query)}` : '';
+  let response: Response;
+  try {
+    response = await fetch(`${path}${search}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        ...(form ? {} : { 'Content-Type': 'application/json' }),
+        Accept: 'application/json',
+        'Accept-Language': currentLanguage(),
+      },
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+  } catch (error) {
+    throw new NetworkError(error instanceof Error ? error.message : String(error));
+  }
+  // Refusals may come with a 4xx/5xx status but still carry an envelope; read it whenever present.
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new NetworkError(`HTTP ${response.status} ${response.statusText}`.trim());
+  }
+  if (!isEnvelope(payload)) throw new NetworkError(`HTTP ${response.status}: unexpected answer`);
+  return payload as Envelope<D, D2>;
+}
+
+/** The envelope when it is ok; otherwise an ApiError carrying its msg and code. */
+export function unwrap<D, D2>(envelope: Envelope<D, D2>): Envelope<D, D2> {
+  if (envelope.status !== 'ok') throw new ApiError(envelope.msg, envelope.code);
+  return envelope;
+}

@@ -1,0 +1,66 @@
+import type { EntityDefinition, ListQuery } from '@gatehouse/entities';
+import { listQueryToParams } from '@gatehouse/entities/plain';
+import { type Rec, request } from './client';
+
+/** Entity CRUD (the same five calls for every definition) and the uploads that create records. */
+
+export function getList(def: EntityDefinition<any>, query: ListQuery) {
+  return request<Rec[], number>('GET', `/api/get-${def.plural}`, { query: listQueryToParams(query, def.orgParam) });
+}
+
+export function getOne(def: EntityDefinition<any>, owner: string, name: string) {
+  return request<Rec | null>('GET', `/api/get-${def.name}`, { query: { id: `${owner}/${name}` } });
+}
+
+export function create(def: EntityDefinition<any>, record: Rec) {
+  return request<string, Rec>('POST', `/api/add-${def.name}`, { body: record });
+}
+
+/** Updates the record stored as owner/name; a changed owner or name in `record` renames it. */
+export function update(def: EntityDefinition<any>, owner: string, name: string, record: Rec) {
+  return request<string>('POST', `/api/update-${def.name}`, { query: { id: `${owner}/${name}` }, body: record });
+}
+
+export function remove(def: EntityDefinition<any>, record: Rec) {
+  return request<string>('POST', `/api/delete-${def.name}`, { body: { owner: record.owner, name: record.name } });
+}
+
+export interface UploadTarget {
+  /** The uploading account's organization and name. */
+  owner: string;
+  user: string;
+  application: string;
+  /** What the file is for ('termsOfUse', 'custom' ...). */
+  tag: string;
+  /** The page it was uploaded from. */
+  parent: string;
+  /** Where it is stored, e.g. termsOfUse/{organization}/{application}.html. */
+  fullFilePath: string;
+}
+
+/** Stores a file; data is its URL. */
+export function uploadResource(target: UploadTarget, file: Blob, filename: string) {
+  const form = new FormData();
+  form.append('file', file, filename);
+  return request<string, string>('POST', '/api/upload-resource', { query: { ...target }, form });
+}
+
+/**
+ * Creates an application from a definition file (an HTML file, as exported); `organization`, when
+ * given, replaces the file's. data2 is the new application.
+ */
+export function uploadApplication(file: Blob, filename: string, organization?: string) {
+  const form = new FormData();
+  form.append('file', file, filename);
+  return request<string, Rec>('POST', '/api/upload-application', { query: organization ? { organization } : {}, form });
+}
+
+/** Where an application's definition file downloads from. */
+export function applicationExportUrl(record: Rec): string {
+  return `/api/export-application?${new URLSearchParams({ id: `${record.owner}/${record.name}` })}`;
+}
+
+/** Deletes a resource and its stored file (Casdoor's wire: the record as the body, its provider in the query). */
+export function deleteResource(record: Rec) {
+  return request<string>('POST', '/api/delete-resource', { query: { provider: String(record.provider ?? '') }, body: record });
+}
