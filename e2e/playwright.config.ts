@@ -61,6 +61,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       INIT_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The tests' peers (upstream identity providers, SMTP, services) listen on loopback.
+      OUTBOUND_ALLOWLIST: '127.0.0.1,::1,localhost',
     },
   },
 });

@@ -71,7 +71,12 @@ export function totalText(page: Page, total: number): Locator {
  * separate visible list; the visible entries carry the option's text as their title.
  */
 export async function chooseOption(page: Page, text: string) {
-  await page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true }).click();
+  const option = page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true });
+  // The list is virtual: scrolling an entry into view may re-render it, so retry until it takes.
+  await expect(async () => {
+    await option.scrollIntoViewIfNeeded({ timeout: 3000 });
+    await option.click({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The header button of the account menu (My Account, Logout). */

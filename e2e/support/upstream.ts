@@ -66,6 +66,8 @@ export async function startUpstream(options: { port: number; origin?: string }):
       DATA_DIR: dataDir,
       INIT_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The tests' peers (upstream identity providers, SMTP, services) listen on loopback.
+      OUTBOUND_ALLOWLIST: '127.0.0.1,::1,localhost',
       ORIGIN: options.origin ?? '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

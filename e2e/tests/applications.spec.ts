@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { asAdmin, call, unique } from '../support/api.js';
+import { saveButton } from '../support/console.js';
 import { chooseOption, expect, heading, rowOf, signIn, teamTest, adminTest as test, toast } from '../support/fixtures.js';
 
 /** An application of the built-in organization made through the API (fields override the defaults). */
@@ -22,7 +23,6 @@ async function getApplication(name: string) {
   return asAdmin(async (api) => (await call(api, '/api/get-application', undefined, { id: `admin/${name}` })).data);
 }
 
-const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
 /** The list editor of a field (a group named by the field's label). */
 const table = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 /** The values of a list editor's text cells, in order. */

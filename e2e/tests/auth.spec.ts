@@ -40,15 +40,17 @@ test('Logout in the account menu says so and ends the session', async ({ page })
 });
 
 test("an organization's user signs in at /login/{organization}, and signing out returns there", async ({ page, team }) => {
-  // The built-in organization has no such user.
+  // The built-in organization has no such user: the answer says where members of others sign in.
   await page.goto('/login');
   await submitSignInForm(page, team.user.name, team.user.password);
-  await expect(page.getByRole('alert')).toHaveText(WRONG_PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText(
+    `The user "${team.user.name}" does not exist in the organization "built-in"; a member of another organization signs in at /login/<organization>`,
+  );
 
   await page.goto(`/login/${team.org}`);
   await submitSignInForm(page, team.user.name, team.user.password);
-  // Ordinary users start at the app launcher.
-  await expect(page).toHaveURL('/apps');
+  // Ordinary users start at their account page (the app launcher, once it exists).
+  await expect(page).toHaveURL('/account');
   await expect(accountMenu(page)).toHaveAccessibleName('Account menu of Worker');
 
   await logOut(page);

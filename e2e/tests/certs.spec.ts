@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { asAdmin, call, unique } from '../support/api.js';
+import { editAction, saveButton } from '../support/console.js';
 import {
   chooseOption,
   dataRows,
@@ -43,9 +44,7 @@ async function deleteCert(owner: string, name: string) {
 
 const certificateArea = (page: Page) => page.getByLabel('Certificate', { exact: true });
 const privateKeyArea = (page: Page) => page.getByLabel('Private key', { exact: true });
-const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
 /** The Edit action of a row: a link, or a disabled button-looking anchor without an address. */
-const editAction = (page: Page, name: string) => rowOf(page, name).locator('a', { hasText: /^Edit$/ });
 
 test('the list shows admin as Shared and filters type and scope on the server', async ({ page }) => {
   const payment = await createCert('built-in', { type: 'Payment' });

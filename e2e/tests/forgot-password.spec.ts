@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { ADMIN_PASSWORD } from '../playwright.config.js';
 import { asAdmin, call, createOrganization, getRecord, unique, updateRecord } from '../support/api.js';
+import { saveButton } from '../support/console.js';
 import { accountMenu, heading, signIn, submitSignInForm, toast } from '../support/fixtures.js';
 
 /**
@@ -237,7 +238,7 @@ test('a user resets their e-mail address on the account page with a code sent to
   expect(await getRecord('user', org, 'alice')).toMatchObject({ email: fresh, emailVerified: true });
 
   // Saving the page afterwards keeps the new address.
-  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await saveButton(page).click();
   await expect(toast(page, 'Successfully saved')).toBeVisible();
   expect((await getRecord('user', org, 'alice')).email).toBe(fresh);
 });

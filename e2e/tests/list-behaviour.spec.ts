@@ -96,3 +96,25 @@ test('deleting the only row of the last page steps back one page', async ({ page
   await expect(pageItem(page, 1)).toHaveClass(/ant-pagination-item-active/);
   await expect(pageItem(page, 2)).toHaveCount(0);
 });
+
+test('a wide table scrolls sideways inside the page at 1366 px, keeping the name column in view', async ({ page, list }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`/organizations/${list.org}/users`);
+  await expect(shownNames(page, list.names).first()).toBeVisible();
+  const first = (await shownNames(page, list.names).first().textContent()) ?? '';
+  const nameLink = page.getByRole('table').getByRole('link', { name: first, exact: true });
+  // The page itself does not scroll sideways: the table does, in its own scroll area.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  const scroller = page.locator('.ant-table-content');
+  const overflow = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeGreaterThan(0);
+  await scroller.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  // Scrolled to the end: the last column (Action) and the fixed name column are both on screen.
+  await expect(rowOf(page, first).getByRole('button', { name: 'Delete', exact: true })).toBeInViewport();
+  await expect(nameLink).toBeInViewport();
+  const box = await nameLink.boundingBox();
+  const area = await scroller.boundingBox();
+  expect(box && area && box.x >= area.x).toBe(true);
+});

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config.js';
 import { createOrganization, getRecord } from '../support/api.js';
+import { saveButton } from '../support/console.js';
 import { adminTest, expect, heading, logOut, rowOf, signIn, submitSignInForm, teamTest, toast } from '../support/fixtures.js';
 
 // For every test of the file: a phone.
@@ -41,7 +42,7 @@ adminTest('the organization list and an edit page fit the width and work', async
   await expect(heading(page, 'Edit Organization')).toBeVisible();
   await expectNoHorizontalScroll(page);
   await page.getByLabel('Display name', { exact: true }).fill('Edited on a phone');
-  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await saveButton(page).click();
   await expect(toast(page, 'Successfully saved')).toBeVisible();
   expect((await getRecord('organization', 'admin', org)).displayName).toBe('Edited on a phone');
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { asAdmin, call, createOrganization, getRecord } from '../support/api.js';
+import { cancelButton, saveAndExitButton, saveButton } from '../support/console.js';
 import {
   adminTeamTest,
   dataRows,
@@ -22,9 +23,6 @@ async function openListOf(page: Page, name: string) {
 const nameInput = (page: Page) => page.getByLabel('Name', { exact: true });
 const displayNameInput = (page: Page) => page.getByLabel('Display name', { exact: true });
 // Each button is shown above and below the form.
-const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
-const saveAndExitButton = (page: Page) => page.getByRole('button', { name: 'Save & Exit', exact: true }).first();
-const cancelButton = (page: Page) => page.getByRole('button', { name: 'Cancel', exact: true }).first();
 
 test('the list has the columns of the spec, and the built-in organization cannot be deleted', async ({ page }) => {
   await openListOf(page, 'built-in');
@@ -73,13 +71,13 @@ test('Add creates an organization with the generated defaults and opens it in ad
   await expect(nameInput(page)).toHaveValue(name);
   await expect(displayNameInput(page)).toHaveValue(`New Organization - ${name.slice('organization_'.length)}`);
   // antd shows a select's value with the value as its title.
-  await expect(page.getByTitle('plain', { exact: true })).toBeVisible();
+  await expect(page.getByTitle('bcrypt', { exact: true })).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Public profiles' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Soft deletion' })).not.toBeChecked();
   await expect(cancelButton(page)).toBeVisible();
 
   const stored = await getRecord('organization', 'admin', name);
-  expect(stored).toMatchObject({ passwordType: 'plain', passwordOptions: ['AtLeast6'], countryCodes: ['US'] });
+  expect(stored).toMatchObject({ passwordType: 'bcrypt', passwordOptions: ['AtLeast6'], countryCodes: ['US'] });
   await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name }));
 });
 

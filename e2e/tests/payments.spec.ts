@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { asAdmin, call, getRecord, unique, updateRecord } from '../support/api.js';
+import { saveButton } from '../support/console.js';
 import { adminTeamTest, chooseOption, expect, heading, signIn, teamTest, adminTest as test, toast } from '../support/fixtures.js';
 
 /** Payment providers on the provider form, and the user's balance on the user form. */
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
 
 const DUMMY =
   'Dummy takes payments at once without charging anyone, for trying purchases out: the buyer goes straight back to the return URL and the payment is marked Paid.';

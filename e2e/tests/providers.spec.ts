@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { asAdmin, call, unique } from '../support/api.js';
+import { editAction, saveButton } from '../support/console.js';
 import {
   chooseOption,
   dataRows,
@@ -39,8 +40,6 @@ async function deleteProvider(owner: string, name: string) {
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
-const editAction = (page: Page, name: string) => rowOf(page, name).locator('a', { hasText: /^Edit$/ });
 
 const METADATA = `<?xml version="1.0"?>
 <md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="https://idp.example.com/realms/e2e">

@@ -128,8 +128,8 @@ const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
 ];
 
 const ORDINARY_USER_ROUTES = ({ org }: Team): Route[] => [
-  // Home is for administrators; everyone else starts at the app launcher.
-  route('/', later('Apps'), '/apps'),
+  // Home is for administrators; everyone else starts at their account (the app launcher, once it exists).
+  route('/', 'My Account', '/account'),
   route('/apps', later('Apps')),
   route('/account', 'My Account'),
   // Members may read their own organization.

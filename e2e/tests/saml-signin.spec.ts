@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD, baseURL } from '../playwright.config.js';
 import { asAdmin, call, createOrganization, unique } from '../support/api.js';
+import { saveButton } from '../support/console.js';
 import { heading, signIn, toast } from '../support/fixtures.js';
 import { startUpstream, type Upstream, upstreamPort } from '../support/upstream.js';
 
@@ -122,7 +123,7 @@ async function configureFromMetadata(browser: Browser, org: string, idpApp: stri
     await expect(field('SAML 2.0 endpoint (HTTP)')).toHaveValue(`${UPSTREAM_BROWSER}/api/saml/redirect/admin/${idpApp}`);
     await expect(field('Issuer URL')).toHaveValue(UPSTREAM_BROWSER);
     await expect(field('IdP certificate')).toHaveValue(/^MII/);
-    await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+    await saveButton(page).click();
     await expect(toast(page, 'Successfully saved')).toBeVisible();
   } finally {
     await context.close();

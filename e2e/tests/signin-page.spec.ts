@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config.js';
 import { addUsers, asAdmin, call, createOrganization, unique, uploadTermsOfUse } from '../support/api.js';
+import { saveButton } from '../support/console.js';
 import { accountMenu, chooseOption, heading, signIn, tabTo, toast } from '../support/fixtures.js';
 
 /**
@@ -174,8 +175,8 @@ test('signing in needs the agreement: refused until ticked, the terms open in a 
   await expect(page.getByText('Please accept the agreement!')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Enter the shop' }).click();
-  // Ordinary users start at the app launcher.
-  await expect(page).toHaveURL('/apps');
+  // Ordinary users start at their account page (the app launcher, once it exists).
+  await expect(page).toHaveURL('/account');
   await expect(accountMenu(page)).toHaveAccessibleName('Account menu of User shopper');
 });
 
@@ -191,7 +192,7 @@ test('the form is completed with the keyboard alone', async ({ page }) => {
   await expect(agreement(page)).toBeChecked();
   await tabTo(page, page.getByRole('button', { name: 'Enter the shop' }), 5);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL('/apps');
+  await expect(page).toHaveURL('/account');
 });
 
 test('an application that refuses passwords says so instead of showing the form', async ({ page }) => {
@@ -272,7 +273,7 @@ test.describe('on a phone', () => {
     await page.getByLabel('Secret word').fill('shopper-pass');
     await agreement(page).check();
     await page.getByRole('button', { name: 'Enter the shop' }).click();
-    await expect(page).toHaveURL('/apps');
+    await expect(page).toHaveURL('/account');
   });
 });
 
@@ -383,7 +384,7 @@ test('a custom item added in the editor shows its HTML at its place on the sign-
     .click();
   await chooseOption(page, 'Label');
 
-  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await saveButton(page).click();
   await expect(toast(page, 'Successfully saved')).toBeVisible();
   const saved = await asAdmin(async (api) => (await call(api, '/api/get-application', undefined, { id: `admin/${name}` })).data);
   expect(saved.signinItems.map((row: Item) => row.name)).toEqual(['Username', 'Text 1', 'Password', 'Languages', 'Login button']);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createOrganizationWithUsers, getRecord } from '../support/api.js';
+import { saveButton } from '../support/console.js';
 import {
   accountMenu,
   dataRows,
@@ -17,7 +18,6 @@ import {
 const nameInput = (page: Page) => page.getByLabel('Name', { exact: true });
 const displayNameInput = (page: Page) => page.getByLabel('Display name', { exact: true });
 // Each button is shown above and below the form.
-const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
 const setPasswordButton = (page: Page) => page.getByRole('button', { name: 'Password: Set password' });
 
 /** The user name in the address of an edit page. */
@@ -121,7 +121,7 @@ test('Set password checks both entries, and the user then signs in with the new 
   const userPage = await fresh.newPage();
   await userPage.goto(`/login/${team.org}`);
   await submitSignInForm(userPage, 'worker', 'fresh-pass-1');
-  await expect(userPage).toHaveURL('/apps');
+  await expect(userPage).toHaveURL('/account');
   await expect(accountMenu(userPage)).toHaveAccessibleName('Account menu of Worker');
   await fresh.close();
 });

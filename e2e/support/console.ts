@@ -1,0 +1,33 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, rowOf, toast } from './fixtures.js';
+
+/**
+ * Controls of the console's generic list and edit pages, shared by every browser test (the edit
+ * page's title bar repeats its buttons at the bottom of long forms, so the first one is taken).
+ */
+
+export const saveButton = (page: Page): Locator => page.getByRole('button', { name: 'Save', exact: true }).first();
+export const saveAndExitButton = (page: Page): Locator => page.getByRole('button', { name: 'Save & Exit', exact: true }).first();
+export const cancelButton = (page: Page): Locator => page.getByRole('button', { name: 'Cancel', exact: true }).first();
+export const addButton = (page: Page): Locator => page.getByRole('button', { name: 'Add', exact: true });
+
+/** A form input by its exact label. */
+export const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
+
+/** A list row's Edit action. */
+export const editAction = (page: Page, name: string): Locator => rowOf(page, name).locator('a', { hasText: /^Edit$/ });
+
+/** Saves the edit page and waits for the confirmation. */
+export async function save(page: Page) {
+  await saveButton(page).click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+}
+
+/** Deletes the list row of `name` through its confirmation, and waits until the row is gone. */
+export async function deleteRow(page: Page, name: string) {
+  await rowOf(page, name).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText(`Sure to delete: ${name} ?`, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(toast(page, 'Successfully deleted')).toBeVisible();
+  await expect(rowOf(page, name)).toHaveCount(0);
+}
