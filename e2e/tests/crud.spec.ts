@@ -94,11 +94,27 @@ function nameFromAddress(page: Page): string {
 
 const covered = ENTITIES.filter((def: EntityDefinition) => def.routes.edit && !isReadOnly(def.access));
 
-adminTest('the generated CRUD test covers every entity with an edit page', () => {
+/** Entities the console only lists (records written by the server itself, such as verification codes). */
+const listedOnly = ENTITIES.filter((def: EntityDefinition) => isReadOnly(def.access));
+
+adminTest('the generated tests cover every entity', () => {
   expect(covered.map((def) => def.name).sort()).toEqual(
     ['application', 'cert', 'organization', 'provider', 'resource', 'token', 'user'].sort(),
   );
+  expect(listedOnly.map((def) => def.name)).toEqual(['verification']);
+  expect(covered.length + listedOnly.length).toBe(ENTITIES.length);
 });
+
+for (const def of listedOnly) {
+  adminTest(`${def.name}: the list renders read-only, without Add, Edit or Delete`, async ({ page }) => {
+    await page.goto(def.routes.list);
+    await expect(heading(page, listTitle(def))).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(addButton(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  });
+}
 
 for (const def of covered) {
   adminTest(`${def.name}: list, add, edit a field, save, find it in the list, delete`, async ({ page }) => {
