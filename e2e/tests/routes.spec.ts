@@ -40,8 +40,9 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     route('/organizations/built-in/users', 'Users of built-in'),
     route('/trees/built-in', later('The group tree')),
     route('/trees/built-in/staff', later('The group tree')),
-    route('/groups', later('Groups')),
-    route('/groups/built-in/staff', later('The group editor')),
+    route('/groups', 'Groups'),
+    // A group that does not exist: the edit page goes to /404.
+    route('/groups/built-in/staff', '404 NOT FOUND', '/404'),
     route('/users', 'Users'),
     // The global admin's own record is titled My Account (spec: self).
     route('/users/built-in/admin', 'My Account'),
@@ -115,6 +116,7 @@ const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
   route(`/users/${org}/worker`, 'Edit User'),
   route('/account', 'My Account'),
   route(`/trees/${org}`, later('The group tree')),
+  route('/groups', 'Groups'),
   route('/applications', 'Applications'),
   // Organization admins see their certs and the shared ones (read-only).
   route('/certs', 'Certs'),

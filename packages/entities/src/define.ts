@@ -93,12 +93,20 @@ export function text(
  * with every organization; only global admins move a record to another owner.
  */
 export function sharedOwner(): FieldSpec<string, 'text'> {
+  return organizationOwner();
+}
+
+/**
+ * The `owner` of an organization's records (users, groups, resources): the organization, which only
+ * global admins change; `also` narrows who may change it further (not the built-in admin's ...).
+ */
+export function organizationOwner(also?: (ctx: FieldRuleContext) => boolean): FieldSpec<string, 'text'> {
   return text({
     max: 100,
     ref: 'organization',
     sortable: true,
     searchable: true,
-    editable: ({ viewer }) => isGlobalAdmin(viewer),
+    editable: (ctx) => isGlobalAdmin(ctx.viewer) && (also?.(ctx) ?? true),
   });
 }
 
@@ -343,6 +351,12 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
    * console disables Delete.
    */
   undeletable?(record: NoInfer<RecordOf<F>>, viewer: Viewer | null): boolean;
+  /**
+   * Why `undeletable` holds a record back when that is not its being built in (a group with
+   * subgroups): the key of the server's message refusing the delete; the console shows its
+   * `<entity>.undeletableReason` beside the disabled Delete.
+   */
+  undeletableReason?: string;
   /** Console route of the list and edit pages; an entity without an edit page (verifications) has only a list. */
   routes: { list: string; edit?: string };
 }

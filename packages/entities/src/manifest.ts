@@ -83,12 +83,12 @@ export const MANIFEST = [
     plural: 'groups',
     group: 'user-management',
     list: 'orgAdmin',
-    routes: { list: '/groups', edit: '/groups/:organizationName/:groupName' },
+    routes: { list: '/groups', edit: '/groups/:owner/:name' },
     later: [
       { path: '/trees/:organizationName', screen: 'screens.groupTree' },
       { path: '/trees/:organizationName/:groupName', screen: 'screens.groupTree' },
     ],
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'user',

@@ -1,6 +1,5 @@
-import { isGlobalAdmin } from './access.js';
 import { BUILT_IN_APPLICATION } from './constants.js';
-import { defineEntity, type FieldRuleContext, int, type RecordOf, text, timestamp } from './define.js';
+import { defineEntity, type FieldRuleContext, int, organizationOwner, type RecordOf, text, timestamp } from './define.js';
 import { MAX_FILE_PATH_LENGTH, RESOURCE_FILE_TYPES } from './resource-files.js';
 
 /**
@@ -28,13 +27,7 @@ export const resource = defineEntity({
   access: { read: 'member', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
-    owner: text({
-      max: 100,
-      ref: 'organization',
-      sortable: true,
-      searchable: true,
-      editable: (ctx) => isGlobalAdmin(ctx.viewer) && untilStored(ctx),
-    }),
+    owner: organizationOwner(untilStored),
     name: text({ max: MAX_FILE_PATH_LENGTH, sortable: true, searchable: true, editable: untilStored }),
     createdTime: timestamp({ sortable: true }),
     user: text({ max: 100, sortable: true, searchable: true, editable: untilStored }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allows, BUILT_IN_ORG, isAdmin, isGlobalAdmin, type Viewer } from './access.js';
+import { allows, BUILT_IN_ORG, isAdmin, type Viewer } from './access.js';
 import { BUILT_IN_ADMIN, NAME_PATTERN } from './constants.js';
 import {
   bool,
@@ -9,6 +9,7 @@ import {
   int,
   json,
   money,
+  organizationOwner,
   password,
   type RecordOf,
   stringList,
@@ -46,13 +47,7 @@ export const user = defineEntity({
   access: { read: 'orgAdminOrSelf', create: 'orgAdmin', update: 'orgAdminOrSelf', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {
-    owner: text({
-      max: 100,
-      ref: 'organization',
-      sortable: true,
-      searchable: true,
-      editable: (ctx) => isGlobalAdmin(ctx.viewer) && !isBuiltInAdmin(ctx.record),
-    }),
+    owner: organizationOwner((ctx) => !isBuiltInAdmin(ctx.record)),
     name: text({ max: 100, sortable: true, searchable: true, pattern: NAME_PATTERN, editable: identityLocked }),
     createdTime: timestamp({ sortable: true }),
     updatedTime: timestamp(),

@@ -30,3 +30,8 @@ export function keysOf(lang: Lang): string[] {
 
 /** Every key, for the catalogue test. */
 export const MESSAGE_KEYS: MessageKey[] = Object.keys(en).filter((key): key is MessageKey => Object.hasOwn(en, key));
+
+/** Whether a key named in an entity definition (an `undeletableReason`) is one of the server's messages. */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(en, key);
+}

@@ -1,5 +1,7 @@
 import { DEFINITIONS } from '@gatehouse/entities';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { likePattern } from '../db/list.js';
 import { loose } from '../db/loose.js';
 
 /**
@@ -25,6 +27,19 @@ export async function renameOrganizationEverywhere(trx: Db, from: string, to: st
       .set({ [column]: to })
       .where(column, '=', from)
       .execute();
+  }
+  // Top groups name their organization as parent; users name their groups owner/name.
+  await trx.updateTable('group').set({ parentId: to }).where('owner', '=', to).where('parentId', '=', from).execute();
+  const members = await trx
+    .selectFrom('user')
+    .select(['owner', 'name', 'groups'])
+    .where(sql<boolean>`${sql.ref('groups')} like ${likePattern(JSON.stringify(`${from}/`).slice(0, -1))} escape '!'`)
+    .execute();
+  for (const member of members) {
+    const groups = member.groups.map((id) => (id.startsWith(`${from}/`) ? `${to}/${id.slice(from.length + 1)}` : id));
+    if (groups.some((id, i) => id !== member.groups[i])) {
+      await trx.updateTable('user').set({ groups }).where('owner', '=', member.owner).where('name', '=', member.name).execute();
+    }
   }
 }
 

@@ -14,6 +14,7 @@ import type { Db } from '../db/database.js';
 import type { ListParams } from '../db/list.js';
 import { type LooseRecord, type Repository, typedRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
+import { isMessageKey } from '../i18n.js';
 import { type Actor, refusal, viewerOf } from './actor.js';
 import type { EntityHooks, HookContext } from './hooks.js';
 import { checkName, firstLockedChange, maskRecord, mergeForUpdate, parseIncoming } from './records.js';
@@ -155,8 +156,10 @@ export class EntityDomain<F extends Fields = Fields> {
       if (!record) return false;
       if (viewer && !may(def, 'delete', viewer, record)) throw refusal(viewer);
       // Built-in records first (whoever asks), then what only this viewer may not delete (itself).
-      if (def.undeletable?.(record, null))
-        throw new AppError('undeletable', { entity: def.name, id: `${key.owner}/${key.name}` });
+      if (def.undeletable?.(record, null)) {
+        const reason = def.undeletableReason && isMessageKey(def.undeletableReason) ? def.undeletableReason : 'undeletable';
+        throw new AppError(reason, { entity: def.name, id: `${key.owner}/${key.name}` });
+      }
       if (viewer && def.undeletable?.(record, viewer)) throw new AppError('deleteSelf');
       await this.hooks.beforeDelete?.({ trx, actor, server }, record);
       return (await repo.delete(key.owner, key.name, trx)) > 0;

@@ -2,6 +2,7 @@ import type { EntityDefinition, EntityName } from '@gatehouse/entities';
 import { applications } from './application.js';
 import { certs } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
+import { groups } from './group.js';
 import { organizations } from './organization.js';
 import { providers } from './provider.js';
 import { resources } from './resource.js';
@@ -15,6 +16,7 @@ import { verifications } from './verification.js';
  */
 const DOMAINS: { [Name in EntityName]: EntityDomain } = {
   organization: organizations,
+  group: groups,
   user: users,
   application: applications,
   provider: providers,

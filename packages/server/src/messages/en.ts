@@ -36,6 +36,12 @@ export const en = {
   undeletable: 'The built-in {entity} "{id}" cannot be deleted',
   deleteSelf: 'You cannot delete the account you are signed in with',
   organizationHasUsers: 'The organization "{name}" still has users; delete them first',
+  groupHasSubgroups: 'You need to delete all subgroups first',
+  groupHasUsers: 'The group "{id}" still has users; remove them from the group first',
+  groupNameIsOrganization: 'The group name "{name}" is the name of an organization; choose another name',
+  groupParentMissing: 'The parent "{parent}" is neither the organization "{owner}" nor one of its groups',
+  groupParentCycle: 'The group "{name}" cannot be placed under itself or one of its subgroups',
+  groupMoveWithSubgroups: 'A group with subgroups cannot move to another organization; move or delete the subgroups first',
   // certs
   certInvalid: 'The certificate cannot be read: it must be an X.509 certificate in PEM form',
   certPrivateKeyInvalid: 'The private key cannot be read: it must be an unencrypted private key in PEM form',

@@ -35,6 +35,12 @@ export const zh: Record<MessageKey, string> = {
   undeletable: '内置的 {entity} "{id}" 不能被删除',
   deleteSelf: '不能删除当前登录的账号',
   organizationHasUsers: '组织 "{name}" 仍有用户，请先删除这些用户',
+  groupHasSubgroups: '你需要先删除所有子组',
+  groupHasUsers: '群组 "{id}" 仍有用户，请先将他们移出该群组',
+  groupNameIsOrganization: '群组名称 "{name}" 与某个组织的名称相同，请换一个名称',
+  groupParentMissing: '上级 "{parent}" 既不是组织 "{owner}"，也不是它的群组',
+  groupParentCycle: '群组 "{name}" 不能放在它自己或它的子组之下',
+  groupMoveWithSubgroups: '有子组的群组不能移到其他组织，请先移动或删除子组',
   // certs
   certInvalid: '无法读取证书：证书必须是 PEM 格式的 X.509 证书',
   certPrivateKeyInvalid: '无法读取私钥：私钥必须是未加密的 PEM 格式私钥',

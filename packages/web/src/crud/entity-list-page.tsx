@@ -1,5 +1,5 @@
 import { isReadOnly } from '@gatehouse/entities/plain';
-import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,10 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
     if (!result.data) return <LoadError error={result.error} onRetry={() => void result.refetch()} />;
   }
 
+  // Why Delete is disabled, where the definition says (a group with subgroups); none otherwise.
+  const deleteHint = (record: Rec) =>
+    def.undeletableReason && list.undeletable(record) ? t(`${def.name}.undeletableReason`) : undefined;
+
   const actions: ColumnType<Rec> = {
     key: 'actions',
     title: t('general.action'),
@@ -92,9 +96,11 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
               onConfirm={() => list.del.mutateAsync(record).catch(() => {})}
               disabled={!list.canDelete(record)}
             >
-              <Button size="small" danger disabled={!list.canDelete(record)}>
-                {t('general.delete')}
-              </Button>
+              <Tooltip title={deleteHint(record)}>
+                <Button size="small" danger disabled={!list.canDelete(record)}>
+                  {t('general.delete')}
+                </Button>
+              </Tooltip>
             </Popconfirm>
           </>
         )}

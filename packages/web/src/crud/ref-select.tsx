@@ -23,6 +23,8 @@ interface Props extends Pick<SelectProps, 'id' | 'disabled' | 'style' | 'placeho
   onChange?: (value: string) => void;
   /** Choices that are not records (such as "All"), listed first. */
   extraOptions?: RefOption[];
+  /** Record names never offered (a record cannot be its own parent). */
+  exclude?: string[];
 }
 
 /**
@@ -30,7 +32,7 @@ interface Props extends Pick<SelectProps, 'id' | 'disabled' | 'style' | 'placeho
  * REF_PAGE_SIZE names matching what was typed (get-{plural}?field=name&value=...): a picker never
  * loads every record.
  */
-export function RefSelect({ definition, organization, value, onChange, extraOptions = [], ...selectProps }: Props) {
+export function RefSelect({ definition, organization, value, onChange, extraOptions = [], exclude = [], ...selectProps }: Props) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const typed = useDebouncedValue(search.trim());
@@ -42,7 +44,7 @@ export function RefSelect({ definition, organization, value, onChange, extraOpti
     staleTime: 30_000,
   });
 
-  const names = (result.data ?? []).map((record) => String(record.name));
+  const names = (result.data ?? []).map((record) => String(record.name)).filter((n) => !exclude.includes(n));
   const options: RefOption[] = [
     ...extraOptions,
     ...names.filter((n) => !extraOptions.some((o) => o.value === n)).map((n) => ({ value: n, label: n })),

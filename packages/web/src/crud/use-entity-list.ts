@@ -106,8 +106,11 @@ export function useEntityList(ui: EntityUi, pinnedOrganization?: string) {
     !def.shared ||
     allows(def.access.update, viewer, organizationOf(def, record), !!viewer && (def.isSelf?.(viewer, record) ?? false));
 
+  // The definition's rule for the records its server refuses to delete (built-in ones, a group with subgroups).
+  const undeletable = (record: Rec) => !!def.undeletable?.(record as never, viewer);
+
   const canDelete = (record: Rec) =>
-    !def.undeletable?.(record as never, viewer) &&
+    !undeletable(record) &&
     allows(def.access.delete, viewer, organizationOf(def, record), !!viewer && (def.isSelf?.(viewer, record) ?? false));
 
   return {
@@ -121,6 +124,7 @@ export function useEntityList(ui: EntityUi, pinnedOrganization?: string) {
     canCreate: allows(def.access.create, viewer, organization),
     canEdit,
     canDelete,
+    undeletable,
     add,
     del,
   };

@@ -1,4 +1,4 @@
-import type { LoginForm, login, signup } from './account';
+import type { LoginForm } from './account';
 import { type Rec, request } from './client';
 
 /** The protocol pages' sign-in calls (OAuth, SAML, CAS, consent) and identity providers. */

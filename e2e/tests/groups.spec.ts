@@ -1,0 +1,46 @@
+import { asAdmin, call, unique } from '../support/api.js';
+import { addButton, save } from '../support/console.js';
+import { chooseOption, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
+
+/** Groups (spec part 1 §2 Group list and edit) as an organization admin, and refused to an ordinary user. */
+
+async function getGroup(owner: string, name: string) {
+  return asAdmin(async (api) => (await call(api, '/api/get-group', undefined, { id: `${owner}/${name}` })).data);
+}
+
+teamTest('an organization admin adds a top group and a subgroup; Delete waits for the subgroups', async ({ page, team }) => {
+  const parent = unique('grp');
+  await asAdmin((api) => call(api, '/api/add-group', { owner: team.org, name: parent, displayName: 'Parent', type: 'Virtual' }));
+  await signIn(page, team.admin.name, team.admin.password, team.org);
+
+  await page.goto('/groups');
+  await expect(heading(page, 'Groups')).toBeVisible();
+  await addButton(page).click();
+  await expect(toast(page, 'Successfully added')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/groups/${team.org}/group_\\w+\\?mode=add$`));
+  const child = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  // A new group starts as a top group: its parent is the organization.
+  const parentInput = page.getByLabel('Parent', { exact: true });
+  await expect(page.getByText(`${team.org} (organization)`)).toBeVisible();
+  await parentInput.click();
+  await parentInput.fill(parent);
+  await chooseOption(page, parent);
+  await page.getByLabel('Type', { exact: true }).click();
+  await chooseOption(page, 'Physical');
+  await save(page);
+  expect(await getGroup(team.org, child)).toMatchObject({ parentId: parent, isTopGroup: false, type: 'Physical' });
+
+  // The parent now has a subgroup: its Delete is disabled, and says why.
+  await page.goto(`/groups?field=name&value=${parent}`);
+  const deleteParent = rowOf(page, parent).getByRole('button', { name: 'Delete', exact: true });
+  await expect(deleteParent).toBeDisabled();
+  await deleteParent.locator('..').hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'You need to delete all subgroups first' })).toBeVisible();
+  expect(await getGroup(team.org, parent)).toMatchObject({ haveChildren: true });
+});
+
+teamTest('an ordinary user gets 403 on the group list', async ({ page, team }) => {
+  await signIn(page, team.user.name, team.user.password, team.org);
+  await page.goto('/groups');
+  await expect(heading(page, '403 Unauthorized')).toBeVisible();
+});
