@@ -44,3 +44,50 @@ teamTest('an ordinary user gets 403 on the group list', async ({ page, team }) =
   await page.goto('/groups');
   await expect(heading(page, '403 Unauthorized')).toBeVisible();
 });
+
+teamTest(
+  'the group tree shows the groups expanded, the selected group’s users, and removes one from it',
+  async ({ page, team }) => {
+    const top = unique('top');
+    const sub = unique('sub');
+    await asAdmin(async (api) => {
+      await call(api, '/api/add-group', { owner: team.org, name: top, displayName: 'Top team', type: 'Virtual' });
+      await call(api, '/api/add-group', { owner: team.org, name: sub, displayName: 'Sub team', parentId: top, type: 'Physical' });
+      const worker = (await call(api, '/api/get-user', undefined, { id: `${team.org}/worker` })).data;
+      await call(api, '/api/update-user', { ...worker, groups: [`${team.org}/${sub}`] }, { id: `${team.org}/worker` });
+    });
+    await signIn(page, team.admin.name, team.admin.password, team.org);
+
+    await page.goto(`/trees/${team.org}`);
+    await expect(heading(page, `Users of ${team.org}`)).toBeVisible();
+    const tree = page.getByRole('tree', { name: 'Groups' });
+    // Fully expanded: the subgroup shows without opening its parent.
+    await expect(tree.getByText('Top team')).toBeVisible();
+    await expect(tree.getByText('Sub team')).toBeVisible();
+    await expect(rowOf(page, 'boss')).toBeVisible();
+
+    await tree.getByText('Sub team').click();
+    await expect(page).toHaveURL(`/trees/${team.org}/${sub}`);
+    await expect(heading(page, `Users of group ${sub}`)).toBeVisible();
+    await expect(rowOf(page, 'worker')).toBeVisible();
+    await expect(rowOf(page, 'boss')).toHaveCount(0);
+
+    await rowOf(page, 'worker').getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
+    await expect(toast(page, 'Removed from the group')).toBeVisible();
+    await expect(rowOf(page, 'worker')).toHaveCount(0);
+    expect((await asAdmin((api) => call(api, '/api/get-user', undefined, { id: `${team.org}/worker` }))).data.groups).toEqual([]);
+
+    // Show all returns to the organization's users; Add creates a group under the selected one.
+    await page.getByRole('button', { name: 'Show all' }).click();
+    await expect(page).toHaveURL(`/trees/${team.org}`);
+    await tree.getByText('Top team').click();
+    await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/groups/${team.org}/group_\\w+\\?mode=add$`));
+    const added = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+    expect(await getGroup(team.org, added)).toMatchObject({ parentId: top, isTopGroup: false });
+    // Save & Exit returns to the tree it came from.
+    await page.getByRole('button', { name: 'Save & Exit', exact: true }).first().click();
+    await expect(page).toHaveURL(`/trees/${team.org}/${top}`);
+  },
+);

@@ -38,8 +38,8 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     route('/organizations', 'Organizations'),
     route('/organizations/built-in', 'Edit Organization'),
     route('/organizations/built-in/users', 'Users of built-in'),
-    route('/trees/built-in', later('The group tree')),
-    route('/trees/built-in/staff', later('The group tree')),
+    route('/trees/built-in', 'Users of built-in'),
+    route('/trees/built-in/staff', 'Users of group staff'),
     route('/groups', 'Groups'),
     // A group that does not exist: the edit page goes to /404.
     route('/groups/built-in/staff', '404 NOT FOUND', '/404'),
@@ -115,7 +115,7 @@ const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
   route('/users', 'Users'),
   route(`/users/${org}/worker`, 'Edit User'),
   route('/account', 'My Account'),
-  route(`/trees/${org}`, later('The group tree')),
+  route(`/trees/${org}`, `Users of ${org}`),
   route('/groups', 'Groups'),
   route('/applications', 'Applications'),
   // Organization admins see their certs and the shared ones (read-only).

@@ -330,6 +330,11 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
    * hold "/", and an id (owner/name) splits at the first "/".
    */
   pathName?: true;
+  /**
+   * Records join groups (users, through their `groups` list): list calls take `groupName`, a group
+   * of the listed organization, and return its members only.
+   */
+  groupMembers?: true;
   /** Extra wire names for the list call that ignore the owner parameter (get-global-users). */
   globalListAliases?: string[];
   /** Default sort when the caller gives none. */

@@ -24,6 +24,8 @@ export interface ListQuery {
   value?: string;
   sortField?: string;
   sortOrder?: SortOrder;
+  /** Only the members of this group of the organization (users). */
+  groupName?: string;
 }
 
 /** Default page size of console lists. */
@@ -47,6 +49,7 @@ export function listQueryToParams(q: ListQuery, orgParam: string): Record<string
     params.sortField = q.sortField;
     params.sortOrder = q.sortOrder;
   }
+  if (q.groupName) params.groupName = q.groupName;
   return params;
 }
 

@@ -62,3 +62,13 @@ export const group = defineEntity({
 });
 
 export type Group = RecordOf<typeof group.fields>;
+
+/** A node of an organization's group tree (get-groups?owner=&withTree=true), as Casdoor shapes it. */
+export interface GroupTreeNode {
+  key: string;
+  title: string;
+  owner: string;
+  type: string;
+  isEnabled: boolean;
+  children?: GroupTreeNode[];
+}

@@ -21,6 +21,7 @@ describe('manifest', () => {
     const routes = MANIFEST.flatMap((entry) => [
       ...Object.values(entry.routes),
       ...('later' in entry ? entry.later.map((route) => route.path) : []),
+      ...('more' in entry ? entry.more.map((route) => route.path) : []),
     ]);
     expect(new Set(routes).size).toBe(routes.length);
   });

@@ -40,6 +40,8 @@ export interface ManifestEntry {
   routes: { list?: string; edit?: string };
   /** Further routes of the screen that are not implemented yet. */
   later?: readonly LaterRoute[];
+  /** Further routes of the screen this release implements (pages of the console's, by screen key). */
+  more?: readonly LaterRoute[];
   /** Whether this release implements it (an entity: it has a definition in ENTITIES). */
   implemented: boolean;
   /** A page, not an entity: no definition and no wire calls of its own. */
@@ -84,7 +86,7 @@ export const MANIFEST = [
     group: 'user-management',
     list: 'orgAdmin',
     routes: { list: '/groups', edit: '/groups/:owner/:name' },
-    later: [
+    more: [
       { path: '/trees/:organizationName', screen: 'screens.groupTree' },
       { path: '/trees/:organizationName/:groupName', screen: 'screens.groupTree' },
     ],

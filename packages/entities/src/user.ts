@@ -44,6 +44,7 @@ export const user = defineEntity({
   orgField: 'owner',
   orgParam: 'owner',
   globalListAliases: ['get-global-users'],
+  groupMembers: true,
   access: { read: 'orgAdminOrSelf', create: 'orgAdmin', update: 'orgAdminOrSelf', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {

@@ -31,7 +31,8 @@ import { SAML_SIGNIN } from './protocols/saml/signin.js';
 import { registerApplicationTransferRoutes } from './routes/application-transfer.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerCaptchaRoutes } from './routes/captcha.js';
-import { registerEntityRoutes } from './routes/entities.js';
+import { type ListVariant, registerEntityRoutes } from './routes/entities.js';
+import { groupTreeList, registerGroupRoutes } from './routes/group.js';
 import { registerMessagingRoutes } from './routes/messaging.js';
 import { registerProviderRoutes } from './routes/provider.js';
 import { formatBytes, registerStorageRoutes } from './routes/storage.js';
@@ -167,7 +168,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCaptchaRoutes(app, ctx);
   registerApplicationTransferRoutes(app, ctx);
   registerProviderRoutes(app, ctx);
-  for (const def of DEFINITIONS) registerEntityRoutes(app, ctx, def);
+  registerGroupRoutes(app, ctx);
+  // Entities whose list call answers otherwise for some parameters.
+  const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
+  for (const def of DEFINITIONS) registerEntityRoutes(app, ctx, def, listVariants[def.name]);
 
   const sendConsole = await registerConsole(app, config.webRoot);
   app.setNotFoundHandler((request, reply) => {

@@ -70,12 +70,24 @@ const laterRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) => [
   ...(entry.later ?? []).map((route) => later(route.path, route.screen)),
 ]);
 
+const groupTreePage = () => entityPage(USER, () => import('./pages/group-tree-page'), {});
+
+/** Further routes this release implements, by the manifest's screen key. */
+const MORE_PAGES: Record<string, () => ReactNode> = { 'screens.groupTree': groupTreePage };
+const moreRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) =>
+  (entry.more ?? []).map((route) => {
+    const page = MORE_PAGES[route.screen];
+    return page ? { path: route.path, element: page() } : later(route.path, route.screen);
+  }),
+);
+
 const guarded: RouteObject[] = [
   { path: '/', element: <Home /> },
   { path: '/account', element: editPage(USER, true) },
   { path: '/organizations/:organizationName/users', element: listPage(USER, 'organizationName') },
   ...entityRoutes.filter((route) => !UNGUARDED.has(route.path ?? '')),
   ...laterRoutes,
+  ...moreRoutes,
 ];
 
 const top = (element: ReactNode) => <Suspense fallback={<PageSpin />}>{element}</Suspense>;

@@ -14,11 +14,18 @@ export interface ListParams {
   sort: { field: string; order: 'asc' | 'desc' };
   /** Exact matches the server adds (never from the client): column → value. */
   where?: Record<string, string>;
+  /** Only members of this group (id owner/name), for entities whose records join groups (users). */
+  memberOf?: string;
 }
 
 /** Escapes LIKE wildcards; patterns use '!' as the escape character on every engine. */
 export function likePattern(value: string): string {
   return `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+/** A LIKE pattern (escape '!') for values starting with `prefix`. */
+export function likePrefix(prefix: string): string {
+  return `${prefix.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
 /** A case-blind LIKE of `column` against `value` anywhere in it (ILIKE on PostgreSQL). */
@@ -43,6 +50,20 @@ export function applyListWhere(qb: ListQuery, def: EntityDefinition, params: Lis
     q = q.where(def.orgField, '=', scope);
   }
   for (const [field, value] of Object.entries(params.where ?? {})) q = q.where(field, '=', value);
+  const { memberOf } = params;
+  if (memberOf !== undefined) {
+    // Through the memberships' index (groupId, owner, name), not the users' JSON lists.
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('userGroup')
+          .select('userGroup.groupId')
+          .where('userGroup.groupId', '=', memberOf)
+          .whereRef('userGroup.owner', '=', `${def.table}.owner`)
+          .whereRef('userGroup.name', '=', `${def.table}.name`),
+      ),
+    );
+  }
   if (params.search) {
     const { field, value, exact } = params.search;
     q = exact ? q.where(field, '=', value) : q.where(containsCondition(field, value, dialect));

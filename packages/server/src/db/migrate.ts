@@ -16,6 +16,7 @@ import * as m0011 from './migrations/0011_user_identity.js';
 import * as m0012 from './migrations/0012_user_balance.js';
 import * as m0013 from './migrations/0013_used_once.js';
 import * as m0014 from './migrations/0014_group.js';
+import * as m0015 from './migrations/0015_user_group.js';
 import type { DB } from './schema.js';
 
 /** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) =
   '0012_user_balance': m0012,
   '0013_used_once': m0013,
   '0014_group': m0014,
+  '0015_user_group': m0015,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -92,6 +92,8 @@ export const SERVER_TABLES = {
     avatar: 'text',
     createdTime: 'text',
   },
+  /** A user's membership of a group (domain/user.ts keeps it equal to the user's `groups`). */
+  userGroup: { owner: 'text', name: 'text', groupId: 'text' },
 } as const satisfies Record<string, Record<string, ServerColumnKind>>;
 
 type ServerTableName = keyof typeof SERVER_TABLES;

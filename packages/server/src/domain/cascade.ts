@@ -1,7 +1,7 @@
 import { DEFINITIONS } from '@gatehouse/entities';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { likePattern } from '../db/list.js';
+import { likePrefix } from '../db/list.js';
 import { loose } from '../db/loose.js';
 
 /**
@@ -17,8 +17,12 @@ function organizationColumns(): { table: string; column: string }[] {
   }
   out.push({ table: 'authSession', column: 'owner' });
   out.push({ table: 'userIdentity', column: 'owner' });
+  out.push({ table: 'userGroup', column: 'owner' });
   return out;
 }
+
+/** Memberships of the groups whose id starts with `prefix` (an organization's name and "/"). */
+const startsWith = (prefix: string) => sql<boolean>`${sql.ref('groupId')} like ${likePrefix(prefix)} escape '!'`;
 
 export async function renameOrganizationEverywhere(trx: Db, from: string, to: string): Promise<void> {
   for (const { table, column } of organizationColumns()) {
@@ -30,16 +34,34 @@ export async function renameOrganizationEverywhere(trx: Db, from: string, to: st
   }
   // Top groups name their organization as parent; users name their groups owner/name.
   await trx.updateTable('group').set({ parentId: to }).where('owner', '=', to).where('parentId', '=', from).execute();
-  const members = await trx
-    .selectFrom('user')
-    .select(['owner', 'name', 'groups'])
-    .where(sql<boolean>`${sql.ref('groups')} like ${likePattern(JSON.stringify(`${from}/`).slice(0, -1))} escape '!'`)
-    .execute();
+  const prefix = `${from}/`;
+  const renamed = (id: string) => (id.startsWith(prefix) ? `${to}/${id.slice(prefix.length)}` : id);
+  const members = await trx.selectFrom('userGroup').select(['owner', 'name']).distinct().where(startsWith(prefix)).execute();
   for (const member of members) {
-    const groups = member.groups.map((id) => (id.startsWith(`${from}/`) ? `${to}/${id.slice(from.length + 1)}` : id));
-    if (groups.some((id, i) => id !== member.groups[i])) {
-      await trx.updateTable('user').set({ groups }).where('owner', '=', member.owner).where('name', '=', member.name).execute();
+    const user = await trx
+      .selectFrom('user')
+      .select('groups')
+      .where('owner', '=', member.owner)
+      .where('name', '=', member.name)
+      .executeTakeFirst();
+    if (user) {
+      await trx
+        .updateTable('user')
+        .set({ groups: user.groups.map(renamed) })
+        .where('owner', '=', member.owner)
+        .where('name', '=', member.name)
+        .execute();
     }
+  }
+  const memberships = await trx.selectFrom('userGroup').selectAll().where(startsWith(prefix)).execute();
+  for (const row of memberships) {
+    await trx
+      .updateTable('userGroup')
+      .set({ groupId: renamed(row.groupId) })
+      .where('owner', '=', row.owner)
+      .where('name', '=', row.name)
+      .where('groupId', '=', row.groupId)
+      .execute();
   }
 }
 

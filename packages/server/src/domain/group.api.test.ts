@@ -115,6 +115,122 @@ describeEachDatabase('group rules', (server) => {
     });
   });
 
+  describe('members', () => {
+    it('lists a group’s users through get-users?groupName, paged', async () => {
+      await addGroup(admin, { name: 'crew' });
+      await admin.post('/api/add-user', { owner: 'grouporg', name: 'crew-1', groups: ['grouporg/crew'] });
+      await admin.post('/api/add-user', { owner: 'grouporg', name: 'crew-2', groups: ['grouporg/crew', 'grouporg/top-a'] });
+      const listed = await admin.get('/api/get-users', {
+        owner: 'grouporg',
+        groupName: 'crew',
+        p: 1,
+        pageSize: 10,
+        sortField: 'name',
+        sortOrder: 'ascend',
+      });
+      expect(listed.data.map((u: { name: string }) => u.name)).toEqual(['crew-1', 'crew-2']);
+      expect(listed.data2).toBe(2);
+      const firstPage = await team.orgAdmin.get('/api/get-users', { owner: 'grouporg', groupName: 'crew', p: 1, pageSize: 1 });
+      expect(firstPage).toMatchObject({ status: 'ok', data2: 2 });
+      expect(firstPage.data).toHaveLength(1);
+    });
+
+    it('removes a user from a group; an ordinary user may not', async () => {
+      await addGroup(admin, { name: 'leavers' });
+      await admin.post('/api/add-user', { owner: 'grouporg', name: 'leaver', groups: ['grouporg/leavers', 'grouporg/top-a'] });
+      const refused = await team.member.post('/api/remove-user-from-group', {
+        owner: 'grouporg',
+        name: 'leaver',
+        groupName: 'leavers',
+      });
+      expect(refused).toMatchObject({ status: 'error' });
+      const removed = await team.orgAdmin.post('/api/remove-user-from-group', {
+        owner: 'grouporg',
+        name: 'leaver',
+        groupName: 'leavers',
+      });
+      expect(removed).toMatchObject({ status: 'ok', data: 'Affected' });
+      expect((await admin.get('/api/get-user', { id: 'grouporg/leaver' })).data.groups).toEqual(['grouporg/top-a']);
+      const members = await admin.get('/api/get-users', { owner: 'grouporg', groupName: 'leavers', p: 1, pageSize: 10 });
+      expect(members.data).toEqual([]);
+      // The group has no users left, so it may go.
+      expect(await admin.post('/api/delete-group', { owner: 'grouporg', name: 'leavers' })).toMatchObject({ status: 'ok' });
+    });
+
+    it('a renamed or deleted user leaves the group’s list', async () => {
+      await addGroup(admin, { name: 'movers' });
+      await admin.post('/api/add-user', { owner: 'grouporg', name: 'mover-1', groups: ['grouporg/movers'] });
+      const user = (await admin.get('/api/get-user', { id: 'grouporg/mover-1' })).data;
+      await admin.post('/api/update-user', { ...user, name: 'mover-2' }, { id: 'grouporg/mover-1' });
+      const listed = await admin.get('/api/get-users', { owner: 'grouporg', groupName: 'movers', p: 1, pageSize: 10 });
+      expect(listed.data.map((u: { name: string }) => u.name)).toEqual(['mover-2']);
+      await admin.post('/api/delete-user', { owner: 'grouporg', name: 'mover-2' });
+      expect((await admin.get('/api/get-users', { owner: 'grouporg', groupName: 'movers', p: 1, pageSize: 10 })).data).toEqual(
+        [],
+      );
+    });
+
+    it('refuses a second physical group for one user, and changes nothing', async () => {
+      await addGroup(admin, { name: 'site-1', type: 'Physical' });
+      await addGroup(admin, { name: 'site-2', type: 'Physical' });
+      const added = await admin.post('/api/add-user', {
+        owner: 'grouporg',
+        name: 'two-sites',
+        groups: ['grouporg/site-1', 'grouporg/site-2'],
+      });
+      expect(added).toMatchObject({ status: 'error', msg: 'You can only select one physical group' });
+      expect((await admin.get('/api/get-user', { id: 'grouporg/two-sites' })).data).toBeNull();
+      await admin.post('/api/add-user', { owner: 'grouporg', name: 'one-site', groups: ['grouporg/site-1', 'grouporg/top-a'] });
+      const user = (await admin.get('/api/get-user', { id: 'grouporg/one-site' })).data;
+      const refused = await admin.post(
+        '/api/update-user',
+        { ...user, groups: [...user.groups, 'grouporg/site-2'] },
+        { id: 'grouporg/one-site' },
+      );
+      expect(refused).toMatchObject({ status: 'error', code: 'onlyOnePhysicalGroup' });
+      expect((await admin.get('/api/get-user', { id: 'grouporg/one-site' })).data.groups).toEqual([
+        'grouporg/site-1',
+        'grouporg/top-a',
+      ]);
+    });
+  });
+
+  describe('tree', () => {
+    it('answers the organization’s groups as a tree with withTree=true', async () => {
+      await admin.post('/api/add-organization', { owner: 'admin', name: 'treeorg' });
+      await admin.post('/api/add-group', { owner: 'treeorg', name: 'b-root', displayName: 'B', type: 'Virtual' });
+      await admin.post('/api/add-group', { owner: 'treeorg', name: 'a-root', displayName: 'A', type: 'Physical' });
+      await admin.post('/api/add-group', { owner: 'treeorg', name: 'a-child', parentId: 'a-root', type: 'Virtual' });
+      await admin.post('/api/add-group', { owner: 'treeorg', name: 'a-grandchild', parentId: 'a-child', type: 'Virtual' });
+      const tree = await admin.get('/api/get-groups', { owner: 'treeorg', withTree: 'true' });
+      expect(tree).toMatchObject({ status: 'ok' });
+      expect(tree.data).toEqual([
+        {
+          key: 'a-root',
+          title: 'A',
+          owner: 'treeorg',
+          type: 'Physical',
+          isEnabled: false,
+          children: [
+            {
+              key: 'a-child',
+              title: 'a-child',
+              owner: 'treeorg',
+              type: 'Virtual',
+              isEnabled: false,
+              children: [{ key: 'a-grandchild', title: 'a-grandchild', owner: 'treeorg', type: 'Virtual', isEnabled: false }],
+            },
+          ],
+        },
+        { key: 'b-root', title: 'B', owner: 'treeorg', type: 'Virtual', isEnabled: false },
+      ]);
+      // Held to their organization, like the list.
+      expect(await team.orgAdmin.get('/api/get-groups', { owner: 'treeorg', withTree: 'true' })).toMatchObject({
+        status: 'error',
+      });
+    });
+  });
+
   describe('organizations', () => {
     it('lets only global admins move a group to another organization; a top group stays top', async () => {
       await addGroup(admin, { name: 'travel' });

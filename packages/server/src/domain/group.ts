@@ -1,11 +1,19 @@
-import { ADMIN_OWNER, type Group, group as groupDef, organization as organizationDef } from '@gatehouse/entities';
-import { sql } from 'kysely';
+import {
+  ADMIN_OWNER,
+  type Group,
+  type GroupTreeNode,
+  group as groupDef,
+  organization as organizationDef,
+  user as userDef,
+  type Viewer,
+} from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
-import { likePattern } from '../db/list.js';
+import { typedRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
-import { EntityDomain } from './entity-domain.js';
+import { EntityDomain, type RecordKey } from './entity-domain.js';
 import type { HookContext } from './hooks.js';
+import { membersOf } from './memberships.js';
 import { requireOrganization } from './organization.js';
 import { users } from './user.js';
 
@@ -14,28 +22,12 @@ export function groupId(group: Pick<Group, 'owner' | 'name'>): string {
   return `${group.owner}/${group.name}`;
 }
 
-/**
- * The users (owner, name, groups) whose `groups` list holds `id`, at most `limit`. The list is
- * stored as JSON text, so the match is on the quoted id inside it, confirmed on the parsed list.
- */
-export async function usersInGroup(
-  trx: Db,
-  id: string,
-  limit?: number,
-): Promise<{ owner: string; name: string; groups: string[] }[]> {
-  let q = trx
-    .selectFrom('user')
-    .select(['owner', 'name', 'groups'])
-    .where(sql<boolean>`${sql.ref('groups')} like ${likePattern(JSON.stringify(id))} escape '!'`);
-  if (limit !== undefined) q = q.limit(limit);
-  const rows = await q.execute();
-  return rows.filter((row) => row.groups.includes(id));
-}
-
-/** Replaces (or, with `to` null, removes) the group id `from` in the `groups` list of every user holding it. */
+/** Replaces (or, with `to` null, removes) the group id `from` in the `groups` list of every member. */
 async function followInUsers(ctx: HookContext, from: string, to: string | null): Promise<void> {
-  for (const member of await usersInGroup(ctx.trx, from)) {
-    const groups = to === null ? member.groups.filter((g) => g !== from) : member.groups.map((g) => (g === from ? to : g));
+  for (const member of await membersOf(ctx.trx, from)) {
+    const user = await ctx.server.repo(userDef).get(member.owner, member.name, ctx.trx);
+    if (!user) continue;
+    const groups = to === null ? user.groups.filter((g) => g !== from) : user.groups.map((g) => (g === from ? to : g));
     await users.update(ctx.server, 'system', member, { groups }, { columns: ['groups'], trx: ctx.trx });
   }
 }
@@ -130,9 +122,60 @@ export const groups = new EntityDomain(groupDef, {
   },
   beforeDelete: async (ctx, group) => {
     if (await hasChildren(ctx.trx, group.owner, group.name)) throw new AppError('groupHasSubgroups');
-    if ((await usersInGroup(ctx.trx, groupId(group), 1)).length > 0) {
+    if ((await membersOf(ctx.trx, groupId(group), 1)).length > 0) {
       throw new AppError('groupHasUsers', { id: groupId(group) });
     }
     if (!group.isTopGroup) await markParent(ctx.trx, group.owner, group.parentId, group.name);
   },
 });
+
+/**
+ * The groups of `owner` as a tree under the organization, as `viewer` may list them: one query for
+ * the organization's groups (never its users), sorted by name at every level.
+ */
+export async function groupTree(server: ServerContext, viewer: Viewer | null, owner: string): Promise<GroupTreeNode[]> {
+  if (!owner) return [];
+  const { records } = await groups.listFor(server, viewer, { organization: owner, sort: { field: 'name', order: 'asc' } });
+  const below = new Map<string, Group[]>();
+  for (const record of records) {
+    const group = typedRecord(groupDef, record);
+    const siblings = below.get(group.parentId) ?? [];
+    siblings.push(group);
+    below.set(group.parentId, siblings);
+  }
+  const seen = new Set<string>();
+  const nodesUnder = (parent: string): GroupTreeNode[] =>
+    (below.get(parent) ?? [])
+      .filter((group) => !seen.has(group.name))
+      .map((group) => {
+        seen.add(group.name);
+        const children = nodesUnder(group.name);
+        const node: GroupTreeNode = {
+          key: group.name,
+          title: group.displayName || group.name,
+          owner: group.owner,
+          type: group.type,
+          isEnabled: group.isEnabled,
+        };
+        return children.length > 0 ? { ...node, children } : node;
+      });
+  return nodesUnder(owner);
+}
+
+/**
+ * Takes a user out of a group (POST /api/remove-user-from-group): an update of the user's `groups`
+ * by `viewer`, under the user's rules (administrators only change groups).
+ */
+export async function removeUserFromGroup(
+  server: ServerContext,
+  viewer: Viewer,
+  user: RecordKey,
+  group: string,
+): Promise<boolean> {
+  const stored = await server.repo(userDef).get(user.owner, user.name);
+  if (!stored) throw new AppError('missing', { entity: 'user', id: `${user.owner}/${user.name}` });
+  const id = group.includes('/') ? group : `${user.owner}/${group}`;
+  if (!stored.groups.includes(id)) return false;
+  await users.update(server, viewer, user, { groups: stored.groups.filter((g) => g !== id) }, { columns: ['groups'] });
+  return true;
+}

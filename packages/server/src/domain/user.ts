@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { EntityDomain, inTransaction, type RecordKey } from './entity-domain.js';
 import { deleteUserIdentities, renameUserIdentities } from './identities.js';
+import { refuseSecondPhysicalGroup, renameMemberships, replaceMemberships } from './memberships.js';
 import { requireOrganization } from './organization.js';
 import { revokeUserTokens } from './token.js';
 
@@ -38,6 +39,9 @@ export const users = new EntityDomain(userDef, {
     user.password = '';
     if (password) await setUserPassword(user, password, org);
     if (user.isDeleted) user.deletedTime = nowRfc3339();
+    user.groups = [...new Set(user.groups)];
+    await refuseSecondPhysicalGroup(trx, user.groups);
+    await replaceMemberships(trx, user, user.groups);
   },
   beforeUpdate: async ({ trx, server }, before, next, provided) => {
     await requireOrganization(server, next.owner, trx);
@@ -45,6 +49,12 @@ export const users = new EntityDomain(userDef, {
     // old one and ends what it opened; the masked or empty value sent back keeps it (records.ts).
     if (provided.has('password') && next.password !== before.password) throw new AppError('passwordOnlyThroughSetPassword');
     if (next.isDeleted !== before.isDeleted) next.deletedTime = next.isDeleted ? nowRfc3339() : '';
+    next.groups = [...new Set(next.groups)];
+    if (JSON.stringify(next.groups) !== JSON.stringify(before.groups)) {
+      await refuseSecondPhysicalGroup(trx, next.groups);
+      // Under the stored key; a rename moves them afterwards (afterRename).
+      await replaceMemberships(trx, before, next.groups);
+    }
   },
   afterRename: async ({ trx }, before, after) => {
     await trx
@@ -54,10 +64,12 @@ export const users = new EntityDomain(userDef, {
       .where('name', '=', before.name)
       .execute();
     await renameUserIdentities(trx, before, after);
+    await renameMemberships(trx, before, after);
   },
   beforeDelete: async ({ trx }, user) => {
     await trx.deleteFrom('authSession').where('owner', '=', user.owner).where('name', '=', user.name).execute();
     await deleteUserIdentities(trx, user.owner, user.name);
+    await replaceMemberships(trx, user, []);
   },
 });
 

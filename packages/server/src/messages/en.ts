@@ -37,6 +37,7 @@ export const en = {
   deleteSelf: 'You cannot delete the account you are signed in with',
   organizationHasUsers: 'The organization "{name}" still has users; delete them first',
   groupHasSubgroups: 'You need to delete all subgroups first',
+  onlyOnePhysicalGroup: 'You can only select one physical group',
   groupHasUsers: 'The group "{id}" still has users; remove them from the group first',
   groupNameIsOrganization: 'The group name "{name}" is the name of an organization; choose another name',
   groupParentMissing: 'The parent "{parent}" is neither the organization "{owner}" nor one of its groups',

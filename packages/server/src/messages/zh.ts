@@ -36,6 +36,7 @@ export const zh: Record<MessageKey, string> = {
   deleteSelf: '不能删除当前登录的账号',
   organizationHasUsers: '组织 "{name}" 仍有用户，请先删除这些用户',
   groupHasSubgroups: '你需要先删除所有子组',
+  onlyOnePhysicalGroup: '只能选择一个实体群组',
   groupHasUsers: '群组 "{id}" 仍有用户，请先将他们移出该群组',
   groupNameIsOrganization: '群组名称 "{name}" 与某个组织的名称相同，请换一个名称',
   groupParentMissing: '上级 "{parent}" 既不是组织 "{owner}"，也不是它的群组',

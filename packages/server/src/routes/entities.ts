@@ -1,4 +1,4 @@
-import { type EntityDefinition, splitId, splitPathId } from '@gatehouse/entities';
+import { type EntityDefinition, splitId, splitPathId, type Viewer } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountOf, requireAccount } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
@@ -26,16 +26,24 @@ function deletedKeyOf(request: FastifyRequest, def: EntityDefinition): RecordKey
 }
 
 /**
+ * Another answer of an entity's list call for some parameters (get-groups?withTree=true), or
+ * undefined for the generic list.
+ */
+export type ListVariant = (ctx: ServerContext, request: FastifyRequest, viewer: Viewer | null) => Promise<unknown>;
+
+/**
  * The five wire routes of one entity: get-xs, get-x, add-x, update-x, delete-x. They read the
  * request and answer the envelope; the entity's domain (domain/entity-domain.ts) decides the rest:
  * validation, who may see and change what, organization scoping, masking, built-in protections
  * and the entity's own rules, in one transaction per write.
  */
-export function registerEntityRoutes(app: FastifyInstance, ctx: ServerContext, def: EntityDefinition) {
+export function registerEntityRoutes(app: FastifyInstance, ctx: ServerContext, def: EntityDefinition, variant?: ListVariant) {
   const domain = domainOf(def);
 
   const list = async (request: FastifyRequest, global: boolean) => {
     const viewer = (await accountOf(ctx, request))?.viewer ?? null;
+    const special = global ? undefined : await variant?.(ctx, request, viewer);
+    if (special !== undefined) return special;
     const params = parseListQuery(def, queryOf(request));
     const { records, total } = await domain.listFor(ctx, viewer, params, global);
     return ok(records, total);

@@ -44,5 +44,10 @@ export function parseListQuery(def: EntityDefinition, rawQuery: Record<string, u
     if (sortOrder !== 'ascend' && sortOrder !== 'descend') throw new AppError('badSortOrder');
     params.sort = { field: sortField, order: sortOrder === 'ascend' ? 'asc' : 'desc' };
   }
+  const groupName = query('groupName') ?? '';
+  if (def.groupMembers && groupName !== '') {
+    // A group of the listed organization; the console's tree names it alone, other callers may give its id.
+    params.memberOf = groupName.includes('/') ? groupName : `${params.organization}/${groupName}`;
+  }
   return params;
 }

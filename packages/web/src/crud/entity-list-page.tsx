@@ -1,13 +1,16 @@
 import { isReadOnly } from '@gatehouse/entities/plain';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { busyLoading } from '../components/busy';
+import { useFeedback } from '../components/feedback';
 import { LinkButton } from '../components/link-button';
 import { LoadError } from '../components/load-error';
-import { isUnauthorized, type Rec } from '../data/client';
+import { isUnauthorized, type Rec, unwrap } from '../data/client';
+import { removeUserFromGroup } from '../data/entities';
 import type { EntityUi } from '../entities/ui-types';
 import Forbidden from '../pages/forbidden';
 import { type PageTourStep, usePageTour } from '../shell/tour';
@@ -20,15 +23,26 @@ interface Props {
   ui: EntityUi;
   /** Route parameter that pins the organization (e.g. /organizations/:organizationName/users). */
   organizationParam?: string;
+  /** Only the members of this group of the pinned organization, each with Remove (the group tree). */
+  groupName?: string;
 }
 
 /** The list screen of any entity: a bordered, server-paged, sortable and searchable table. */
-export default function EntityListPage({ ui, organizationParam }: Props) {
+export default function EntityListPage({ ui, organizationParam, groupName }: Props) {
   const { t } = useTranslation();
   const def = ui.definition;
   const params = useParams();
   const pinned = organizationParam ? params[organizationParam] : undefined;
-  const list = useEntityList(ui, pinned);
+  const list = useEntityList(ui, pinned, groupName);
+  const feedback = useFeedback();
+  const removeFromGroup = useMutation({
+    mutationFn: async (record: Rec) => unwrap(await removeUserFromGroup(record, groupName ?? '')),
+    onSuccess: () => {
+      feedback.success('group.removedFromGroup');
+      void list.refresh();
+    },
+    onError: (error) => feedback.failure('group.failedToRemove', error),
+  });
   const screens = Grid.useBreakpoint();
   const { state, setState, result } = list;
   const tableArea = useRef<HTMLDivElement>(null);
@@ -84,6 +98,19 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
             </Button>
           );
         })}
+        {groupName && (
+          <Popconfirm
+            title={t('group.sureToRemove', { name: record.name, group: groupName })}
+            okText={t('general.ok')}
+            cancelText={t('general.cancel')}
+            onConfirm={() => removeFromGroup.mutateAsync(record).catch(() => {})}
+            disabled={!list.canEdit(record)}
+          >
+            <Button size="small" disabled={!list.canEdit(record)}>
+              {t('group.removeFromGroup')}
+            </Button>
+          </Popconfirm>
+        )}
         {!readOnly && (
           <>
             <LinkButton size="small" type="primary" to={editPath(def, record)} disabled={!list.canEdit(record)}>
@@ -120,7 +147,8 @@ export default function EntityListPage({ ui, organizationParam }: Props) {
     }
   };
 
-  const title = pinned ? t('general.listOf', { entities, organization: pinned }) : entities;
+  let title = pinned ? t('general.listOf', { entities, organization: pinned }) : entities;
+  if (groupName) title = t('group.membersOf', { entities, group: groupName });
 
   return (
     <div ref={tableArea}>

@@ -89,6 +89,7 @@ export function listQueryKey(entity: string, query: ListQuery) {
     query.value ?? '',
     query.sortField ?? '',
     query.sortOrder ?? '',
+    query.groupName ?? '',
   ] as const;
 }
 

@@ -25,7 +25,7 @@ import { editPath } from './paths';
  * in the URL, Add (a record with the definition's defaults, then its edit page in add mode) and
  * Delete, with the access rules of the definition deciding what is enabled.
  */
-export function useEntityList(ui: EntityUi, pinnedOrganization?: string) {
+export function useEntityList(ui: EntityUi, pinnedOrganization?: string, groupName?: string) {
   const def = ui.definition;
   const viewer = useAccount()?.viewer ?? null;
   const selected = useSelectedOrganization();
@@ -38,7 +38,7 @@ export function useEntityList(ui: EntityUi, pinnedOrganization?: string) {
   const defaultPageSize = def.list.pageSize ?? DEFAULT_PAGE_SIZE;
   const state = readListState(params, defaultPageSize);
   const organization = viewer ? listOrganization(viewer, selected, pinnedOrganization) : '';
-  const query = toListQuery(state, organization);
+  const query = { ...toListQuery(state, organization), ...(groupName ? { groupName } : {}) };
 
   const result = useQuery({
     queryKey: listQueryKey(def.name, query),
@@ -125,6 +125,7 @@ export function useEntityList(ui: EntityUi, pinnedOrganization?: string) {
     canEdit,
     canDelete,
     undeletable,
+    refresh,
     add,
     del,
   };

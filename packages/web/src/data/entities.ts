@@ -1,4 +1,4 @@
-import type { EntityDefinition, ListQuery } from '@gatehouse/entities';
+import type { EntityDefinition, GroupTreeNode, ListQuery } from '@gatehouse/entities';
 import { listQueryToParams } from '@gatehouse/entities/plain';
 import { type Rec, request } from './client';
 
@@ -63,4 +63,16 @@ export function applicationExportUrl(record: Rec): string {
 /** Deletes a resource and its stored file (Casdoor's wire: the record as the body, its provider in the query). */
 export function deleteResource(record: Rec) {
   return request<string>('POST', '/api/delete-resource', { query: { provider: String(record.provider ?? '') }, body: record });
+}
+
+/** An organization's groups as a tree (the group tree page). */
+export function getGroupTree(owner: string) {
+  return request<GroupTreeNode[]>('GET', '/api/get-groups', { query: { owner, withTree: 'true' } });
+}
+
+/** Takes a user out of a group of the user's organization. */
+export function removeUserFromGroup(user: Rec, groupName: string) {
+  return request<string>('POST', '/api/remove-user-from-group', {
+    body: { owner: user.owner, name: user.name, groupName },
+  });
 }

@@ -2,6 +2,7 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RefSelect } from '../crud/ref-select';
 import { definitionOf } from './definitions';
+import { GROUP_LIST_URL_KEY } from './group-list-url';
 import type { EntityOverrides, FieldControlProps } from './ui-types';
 
 const groupDefinition = definitionOf('group');
@@ -36,6 +37,9 @@ function GroupParentField({ id, value, onChange, disabled, stored, label }: Fiel
 const overrides: EntityOverrides = {
   fieldControls: { parentId: GroupParentField },
   onValuesChange: (changed) => ('owner' in changed ? { parentId: changed.owner } : undefined),
+  // Save & Exit returns to the tree or list the group was opened from.
+  listUrlKey: GROUP_LIST_URL_KEY,
+  exitPath: () => sessionStorage.getItem(GROUP_LIST_URL_KEY) ?? '/groups',
 };
 
 export default overrides;
