@@ -46,8 +46,9 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     route('/users', 'Users'),
     // The global admin's own record is titled My Account (spec: self).
     route('/users/built-in/admin', 'My Account'),
-    route('/invitations', later('Invitations')),
-    route('/invitations/built-in/invitation1', later('The invitation editor')),
+    route('/invitations', 'Invitations'),
+    // An invitation that does not exist: the edit page goes to /404.
+    route('/invitations/built-in/invitation1', '404 NOT FOUND', '/404'),
     route('/ldap/built-in/ldap1', later('The LDAP server editor')),
     route('/ldap/sync/built-in/ldap1', later('LDAP user synchronisation')),
   ],

@@ -393,6 +393,18 @@ export interface EntityDeclaration<F extends Fields, N extends ManifestEntityNam
 }
 
 /**
+ * The usual keys of an organization's records that its administrators manage (groups,
+ * invitations, and the authorization and business objects to come): owned by the organization,
+ * listed by `owner`, newest first. Spread into a declaration: `{ name, table, ...organizationRecords, fields ... }`.
+ */
+export const organizationRecords = {
+  orgField: 'owner',
+  orgParam: 'owner',
+  access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
+  defaultSort: { field: 'createdTime', order: 'descend' },
+} as const;
+
+/**
  * Declares an entity. Its name and table are kept as literal types, so that the server derives the
  * database's row types from the definitions (and cannot drift from them). Its plural, routes and
  * list rule come from its manifest entry (manifest.ts), where every screen is declared once.

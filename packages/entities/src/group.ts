@@ -1,4 +1,14 @@
-import { bool, defineEntity, enumOf, organizationOwner, type RecordOf, recordName, text, timestamp } from './define.js';
+import {
+  bool,
+  defineEntity,
+  enumOf,
+  organizationOwner,
+  organizationRecords,
+  type RecordOf,
+  recordName,
+  text,
+  timestamp,
+} from './define.js';
 
 export const GROUP_TYPES = ['Virtual', 'Physical'] as const;
 
@@ -11,10 +21,7 @@ export const GROUP_TYPES = ['Virtual', 'Physical'] as const;
 export const group = defineEntity({
   name: 'group',
   table: 'group',
-  orgField: 'owner',
-  orgParam: 'owner',
-  access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
-  defaultSort: { field: 'createdTime', order: 'descend' },
+  ...organizationRecords,
   fields: {
     // Only global admins move a group to another organization (spec §5 Invitation rules).
     owner: organizationOwner(),

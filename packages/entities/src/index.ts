@@ -2,6 +2,7 @@ import { application } from './application.js';
 import { cert } from './cert.js';
 import type { EntityDefinition } from './define.js';
 import { group } from './group.js';
+import { invitation } from './invitation.js';
 import { organization } from './organization.js';
 import { provider } from './provider.js';
 import { resource } from './resource.js';
@@ -20,6 +21,7 @@ export * from './define.js';
 export * from './envelope.js';
 export * from './field-checks.js';
 export * from './group.js';
+export * from './invitation.js';
 export * from './manifest.js';
 export * from './money.js';
 export * from './nav.js';
@@ -41,7 +43,18 @@ export * from './web3-auth.js';
  * Every entity, in menu order. The server registers CRUD routes and tables for each; the console
  * builds list and edit pages for each; the contract tests loop over it.
  */
-export const ENTITIES = [organization, group, user, application, provider, resource, cert, token, verification] as const;
+export const ENTITIES = [
+  organization,
+  group,
+  user,
+  invitation,
+  application,
+  provider,
+  resource,
+  cert,
+  token,
+  verification,
+] as const;
 
 /** Any one of the entities (its name, table and fields precisely typed). */
 export type Entity = (typeof ENTITIES)[number];

@@ -106,8 +106,8 @@ export const MANIFEST = [
     plural: 'invitations',
     group: 'user-management',
     list: 'orgAdmin',
-    routes: { list: '/invitations', edit: '/invitations/:organizationName/:invitationName' },
-    implemented: false,
+    routes: { list: '/invitations', edit: '/invitations/:owner/:name' },
+    implemented: true,
   },
   // Identity
   {

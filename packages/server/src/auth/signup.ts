@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Application,
+  type Invitation,
   isCustomSignupItem,
   isItemRequired,
   isItemVisible,
@@ -18,6 +19,7 @@ import type { ServerContext } from '../context.js';
 import type { Db, DialectName } from '../db/database.js';
 import { applicationByName } from '../domain/application.js';
 import { inTransaction } from '../domain/entity-domain.js';
+import { checkInvitation, invitationGroup, useInvitation } from '../domain/invitation.js';
 import { organizationByName } from '../domain/organization.js';
 import { parseIncoming } from '../domain/records.js';
 import { users } from '../domain/user.js';
@@ -139,7 +141,7 @@ async function createSignupUser(
   server: ServerContext,
   user: NewUser,
   codes: SignupCodes,
-  rules: { incremental: boolean; nameFromId: boolean },
+  rules: { incremental: boolean; nameFromId: boolean; invitation?: Invitation },
 ): Promise<User> {
   const { db, dialect } = server.database;
   let candidate = 0;
@@ -155,6 +157,7 @@ async function createSignupUser(
     try {
       return await inTransaction(server, undefined, async (trx) => {
         await useSignupCodes(server, codes, trx);
+        if (rules.invitation) await useInvitation(trx, rules.invitation);
         return users.create(server, 'system', next, { trx });
       });
     } catch (error) {
@@ -192,10 +195,6 @@ export async function signUp(server: ServerContext, request: FastifyRequest, rep
   if (!app.enableSignUp) throw new AppError('signupDisabled');
 
   const items = app.signupItems;
-  // Invitations arrive in a later release: an application that requires a code cannot sign anyone
-  // up yet; any other application ignores a code it is sent.
-  if (isItemRequired(items, 'Invitation code')) throw new AppError('invitationCodeUnavailable', { application: app.name });
-
   const values = signupValuesOf(request);
   const violation = signupViolation(
     {
@@ -225,12 +224,27 @@ export async function signUp(server: ServerContext, request: FastifyRequest, rep
     isAdmin: false,
   };
   await refuseDuplicates(server, user, !nameFromId);
+  // An invitation code, required by the application or given where it asks for one, is checked here and counted
+  // with the new user (createSignupUser); its sign-up group is joined.
+  const code = textOf(values, 'invitationCode');
+  let invitation: Invitation | undefined;
+  if ((code && isItemVisible(items, 'Invitation code')) || isItemRequired(items, 'Invitation code')) {
+    if (!code) throw new AppError('invitationCodeInvalid');
+    invitation = await checkInvitation(server.database.db, app, code, {
+      username,
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      requires: (item) => isItemRequired(items, item),
+    });
+    const joined = invitationGroup(invitation);
+    if (joined) user.groups = [joined];
+  }
   // E-mail and phone codes (method signup) where the items ask for verification.
   const codes = await checkSignupCodes(server, app, org, values);
   if (codes.emailVerified) user.emailVerified = true;
 
   const incremental = itemRule(items, 'ID') === 'Incremental';
-  const created = await createSignupUser(server, user, codes, { incremental, nameFromId });
+  const created = await createSignupUser(server, user, codes, { incremental, nameFromId, invitation });
 
   // A new account stays signed in as it always has (the sign-up form asks nothing about it).
   await startSession(server, request, reply, created, app, true);

@@ -17,6 +17,7 @@ import * as m0012 from './migrations/0012_user_balance.js';
 import * as m0013 from './migrations/0013_used_once.js';
 import * as m0014 from './migrations/0014_group.js';
 import * as m0015 from './migrations/0015_user_group.js';
+import * as m0016 from './migrations/0016_invitation.js';
 import type { DB } from './schema.js';
 
 /** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) =
   '0013_used_once': m0013,
   '0014_group': m0014,
   '0015_user_group': m0015,
+  '0016_invitation': m0016,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,6 +3,7 @@ import { applications } from './application.js';
 import { certs } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
 import { groups } from './group.js';
+import { invitations } from './invitation.js';
 import { organizations } from './organization.js';
 import { providers } from './provider.js';
 import { resources } from './resource.js';
@@ -18,6 +19,7 @@ const DOMAINS: { [Name in EntityName]: EntityDomain } = {
   organization: organizations,
   group: groups,
   user: users,
+  invitation: invitations,
   application: applications,
   provider: providers,
   resource: resources,
