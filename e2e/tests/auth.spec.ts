@@ -13,7 +13,7 @@ test('the admin signs in at /login through the labelled form, Enter submitting i
   await expect(page.getByLabel('Username')).toBeFocused();
   await submitSignInForm(page, 'admin', ADMIN_PASSWORD);
   await expect(page).toHaveURL('/');
-  await expect(heading(page, 'Dashboard is not available yet')).toBeVisible();
+  await expect(heading(page, 'Dashboard')).toBeVisible();
   await expect(accountMenu(page)).toHaveAccessibleName('Account menu of Admin');
 });
 
@@ -27,7 +27,7 @@ test('a wrong password shows the server message and stays on the sign-in page', 
 test('Logout in the account menu says so and ends the session', async ({ page }) => {
   await page.goto('/login');
   await submitSignInForm(page, 'admin', ADMIN_PASSWORD);
-  await expect(heading(page, 'Dashboard is not available yet')).toBeVisible();
+  await expect(heading(page, 'Dashboard')).toBeVisible();
 
   await logOut(page);
   await expect(toast(page, 'Logged out successfully')).toBeVisible();
@@ -49,8 +49,8 @@ test("an organization's user signs in at /login/{organization}, and signing out 
 
   await page.goto(`/login/${team.org}`);
   await submitSignInForm(page, team.user.name, team.user.password);
-  // Ordinary users start at their account page (the app launcher, once it exists).
-  await expect(page).toHaveURL('/account');
+  // Ordinary users start at the app launcher.
+  await expect(page).toHaveURL('/apps');
   await expect(accountMenu(page)).toHaveAccessibleName('Account menu of Worker');
 
   await logOut(page);

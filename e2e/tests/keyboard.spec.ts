@@ -12,7 +12,7 @@ teamTest('the sign-in form is completed with the keyboard alone', async ({ page 
   await tabTo(page, page.getByRole('button', { name: 'Sign In' }), 5);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/');
-  await expect(heading(page, 'Dashboard is not available yet')).toBeVisible();
+  await expect(heading(page, 'Dashboard')).toBeVisible();
 });
 
 adminTest('an edit form is filled, saved and left with the keyboard alone', async ({ page }) => {

@@ -27,9 +27,9 @@ const route = (path: string, heading: string, url?: string): Route => ({ path, h
 
 const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
   'home and account': [
-    route('/', later('Dashboard')),
-    route('/apps', later('Apps')),
-    route('/shortcuts', later('Shortcuts')),
+    route('/', 'Dashboard'),
+    route('/apps', 'Apps'),
+    route('/shortcuts', 'Shortcuts'),
     route('/account', 'My Account'),
     route('/mfa/setup?mfaType=app', later('Multi-factor authentication setup')),
     route('/404', '404 NOT FOUND'),
@@ -109,7 +109,9 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
 };
 
 const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
-  route('/', later('Dashboard')),
+  route('/', 'Dashboard'),
+  route('/shortcuts', 'Shortcuts'),
+  route('/apps', 'Apps'),
   route('/organizations', 'Organizations'),
   route(`/organizations/${org}`, 'Edit Organization'),
   route(`/organizations/${org}/users`, `Users of ${org}`),
@@ -131,9 +133,9 @@ const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
 ];
 
 const ORDINARY_USER_ROUTES = ({ org }: Team): Route[] => [
-  // Home is for administrators; everyone else starts at their account (the app launcher, once it exists).
-  route('/', 'My Account', '/account'),
-  route('/apps', later('Apps')),
+  // Home is for administrators; everyone else starts at the app launcher.
+  route('/', 'Apps', '/apps'),
+  route('/apps', 'Apps'),
   route('/account', 'My Account'),
   // Members may read their own organization.
   route('/organizations', 'Organizations'),

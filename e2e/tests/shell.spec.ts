@@ -80,11 +80,11 @@ teamTest(
   },
 );
 
-teamTest('an ordinary user lands on their account and sees only the lists they may open', async ({ page, team }) => {
+teamTest('an ordinary user lands on the app launcher and sees only the lists they may open', async ({ page, team }) => {
   await signIn(page, team.user.name, team.user.password, team.org);
   await page.goto('/');
-  await expect(page).toHaveURL('/account');
-  await expect(heading(page, 'My Account')).toBeVisible();
+  await expect(page).toHaveURL('/apps');
+  await expect(heading(page, 'Apps')).toBeVisible();
   // No Home or Admin group, and no entry whose list would answer 403.
   await expect(menuGroups(page)).toHaveText([GROUPS.users, GROUPS.identity]);
   await expect(await menuEntries(page, GROUPS.users)).toHaveText(['Organizations']);
@@ -228,7 +228,7 @@ adminTest('an unknown path shows the 404 page, whose Back Home goes to /', async
   await expect(page.getByText('Sorry, the page you visited does not exist.', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Back Home' }).click();
   await expect(page).toHaveURL('/');
-  await expect(heading(page, 'Dashboard is not available yet')).toBeVisible();
+  await expect(heading(page, 'Dashboard')).toBeVisible();
 });
 
 teamTest("an ordinary user gets the 403 page on /users and on another organization's users", async ({ page, team }) => {

@@ -168,15 +168,18 @@ test('signing in needs the agreement: refused until ticked, the terms open in a 
   const terms = page.getByRole('dialog', { name: 'Terms of Use' });
   await expect(terms.frameLocator('iframe').getByRole('heading', { name: 'Rules of the shop' })).toBeVisible();
   await terms.getByRole('button', { name: 'Decline' }).click();
+  // The dialog closes with an animation: open it again only once it is gone.
+  await expect(terms).toBeHidden();
   await expect(agreement(page)).not.toBeChecked();
   await page.getByRole('button', { name: 'Terms of Use' }).click();
+  await expect(terms).toBeVisible();
   await terms.getByRole('button', { name: 'Accept' }).click();
   await expect(agreement(page)).toBeChecked();
   await expect(page.getByText('Please accept the agreement!')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Enter the shop' }).click();
-  // Ordinary users start at their account page (the app launcher, once it exists).
-  await expect(page).toHaveURL('/account');
+  // Ordinary users start at the app launcher.
+  await expect(page).toHaveURL('/apps');
   await expect(accountMenu(page)).toHaveAccessibleName('Account menu of User shopper');
 });
 
@@ -192,7 +195,7 @@ test('the form is completed with the keyboard alone', async ({ page }) => {
   await expect(agreement(page)).toBeChecked();
   await tabTo(page, page.getByRole('button', { name: 'Enter the shop' }), 5);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL('/account');
+  await expect(page).toHaveURL('/apps');
 });
 
 test('an application that refuses passwords says so instead of showing the form', async ({ page }) => {
@@ -273,7 +276,7 @@ test.describe('on a phone', () => {
     await page.getByLabel('Secret word').fill('shopper-pass');
     await agreement(page).check();
     await page.getByRole('button', { name: 'Enter the shop' }).click();
-    await expect(page).toHaveURL('/account');
+    await expect(page).toHaveURL('/apps');
   });
 });
 

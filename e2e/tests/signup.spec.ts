@@ -98,8 +98,8 @@ test('signs up through the page, lands signed in, and signs in again with the ne
   await expect(agreement(page)).toBeChecked();
 
   await signUpButton(page).click();
-  // Ordinary users start at their account page (the app launcher, once it exists), signed in as the new account.
-  await expect(page).toHaveURL('/account');
+  // Ordinary users start at the app launcher, signed in as the new account.
+  await expect(page).toHaveURL('/apps');
   await expect(accountMenu(page)).toHaveAccessibleName('Account menu of Ada Lovelace');
   const user = await asAdmin(async (api) => (await call(api, '/api/get-user', undefined, { id: `${org}/${username}` })).data);
   expect(user).toMatchObject({
@@ -115,7 +115,7 @@ test('signs up through the page, lands signed in, and signs in again with the ne
   // The organization's sign-in page is its application's: its agreement rule (Signin) asks here too.
   await agreement(page).check();
   await submitSignInForm(page, username, 'ada-secret');
-  await expect(page).toHaveURL('/account');
+  await expect(page).toHaveURL('/apps');
   await expect(accountMenu(page)).toHaveAccessibleName('Account menu of Ada Lovelace');
 });
 
@@ -254,7 +254,7 @@ test.describe('on a phone', () => {
     await expect(terms).toBeHidden();
     await expect(agreement(page)).toBeChecked();
     await page.getByLabel('Email').press('Enter');
-    await expect(page).toHaveURL('/account');
+    await expect(page).toHaveURL('/apps');
   });
 });
 

@@ -121,7 +121,7 @@ test('Set password checks both entries, and the user then signs in with the new 
   const userPage = await fresh.newPage();
   await userPage.goto(`/login/${team.org}`);
   await submitSignInForm(userPage, 'worker', 'fresh-pass-1');
-  await expect(userPage).toHaveURL('/account');
+  await expect(userPage).toHaveURL('/apps');
   await expect(accountMenu(userPage)).toHaveAccessibleName('Account menu of Worker');
   await fresh.close();
 });

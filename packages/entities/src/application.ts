@@ -12,7 +12,7 @@ import {
   signinMethodSchema,
   signupItemSchema,
 } from './application-items.js';
-import { BUILT_IN_APPLICATION, BUILT_IN_CERT } from './constants.js';
+import { BUILT_IN_APPLICATION, BUILT_IN_CERT, CUSTOM_URL_MARKER } from './constants.js';
 import {
   bool,
   defineEntity,
@@ -26,9 +26,8 @@ import {
   text,
   timestamp,
 } from './define.js';
-import { ipListProblem } from './field-checks.js';
+import { ipListProblem, urlProblem } from './field-checks.js';
 import { emptyTheme, themeDataSchema } from './theme.js';
-
 export const TOKEN_FORMATS = ['JWT', 'JWT-Empty', 'JWT-Custom', 'JWT-Standard'] as const;
 export const TOKEN_SIGNING_METHODS = ['RS256', 'RS512', 'ES256', 'ES384', 'ES512'] as const;
 export const GRANT_TYPES = [
@@ -164,7 +163,12 @@ export const application = defineEntity({
     createdTime: timestamp({ sortable: true }),
     displayName: text({ max: 255, sortable: true, searchable: true }),
     logo: text({ max: 2000, format: 'image' }),
-    homepageUrl: text({ max: 2000, format: 'url' }),
+    // A URL, or the marker that sends each user to their own homepage from the app launcher.
+    homepageUrl: text({
+      max: 2000,
+      format: 'url',
+      check: (value) => (value === CUSTOM_URL_MARKER ? null : urlProblem(value)),
+    }),
     description: text({ max: 2000, format: 'multiline' }),
     organization: text({ max: 100, ref: 'organization', sortable: true, searchable: true, editable: onlyGlobalAdmin }),
     isShared: bool({ editable: onlyGlobalAdmin }),

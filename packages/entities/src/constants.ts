@@ -31,3 +31,6 @@ export const NAME_PATTERN = /^[^/\s\p{Cc}]+$/u;
 export function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
   return values.some((known) => known === value);
 }
+
+/** The homepage of an application that sends each user to their own homepage (the app launcher). */
+export const CUSTOM_URL_MARKER = '<custom-url>';

@@ -17,6 +17,7 @@ export * from './application-items.js';
 export * from './auth-rules.js';
 export * from './cert.js';
 export * from './constants.js';
+export * from './dashboard.js';
 export * from './define.js';
 export * from './envelope.js';
 export * from './field-checks.js';

@@ -59,7 +59,7 @@ export const MANIFEST = [
     group: 'home',
     list: 'orgAdmin',
     routes: { list: '/' },
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'shortcuts',
@@ -68,9 +68,9 @@ export const MANIFEST = [
     group: 'home',
     list: 'orgAdmin',
     routes: { list: '/shortcuts' },
-    implemented: false,
+    implemented: true,
   },
-  { name: 'apps', plural: 'apps', page: true, group: 'home', list: 'orgAdmin', routes: { list: '/apps' }, implemented: false },
+  { name: 'apps', plural: 'apps', page: true, group: 'home', list: 'orgAdmin', routes: { list: '/apps' }, implemented: true },
   // User management
   {
     name: 'organization',

@@ -8,6 +8,7 @@
 export * from './access.js';
 export * from './auth-rules.js';
 export * from './constants.js';
+export * from './dashboard.js';
 export * from './envelope.js';
 export * from './field-checks.js';
 export * from './manifest.js';

@@ -31,8 +31,10 @@ import { SAML_SIGNIN } from './protocols/saml/signin.js';
 import { registerApplicationTransferRoutes } from './routes/application-transfer.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerCaptchaRoutes } from './routes/captcha.js';
+import { registerDashboardRoutes } from './routes/dashboard.js';
 import { type ListVariant, registerEntityRoutes } from './routes/entities.js';
 import { groupTreeList, registerGroupRoutes } from './routes/group.js';
+import { registerLauncherRoutes } from './routes/launcher.js';
 import { registerMessagingRoutes } from './routes/messaging.js';
 import { registerProviderRoutes } from './routes/provider.js';
 import { formatBytes, registerStorageRoutes } from './routes/storage.js';
@@ -169,6 +171,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerApplicationTransferRoutes(app, ctx);
   registerProviderRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
+  registerLauncherRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
   for (const def of DEFINITIONS) registerEntityRoutes(app, ctx, def, listVariants[def.name]);

@@ -70,6 +70,16 @@ const laterRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) => [
   ...(entry.later ?? []).map((route) => later(route.path, route.screen)),
 ]);
 
+const ShortcutsPage = lazy(() => import('./pages/shortcuts-page'));
+const AppsPage = lazy(() => import('./pages/apps-page'));
+
+/** Pages of the menu this release implements, by the manifest's name (the dashboard is Home's). */
+const PAGES: Record<string, ReactNode> = { shortcuts: <ShortcutsPage />, apps: <AppsPage /> };
+const pageRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) => {
+  const element = entry.page && entry.implemented && entry.routes.list !== '/' ? PAGES[entry.name] : undefined;
+  return element && entry.routes.list ? [{ path: entry.routes.list, element }] : [];
+});
+
 const groupTreePage = () => entityPage(USER, () => import('./pages/group-tree-page'), {});
 
 /** Further routes this release implements, by the manifest's screen key. */
@@ -87,6 +97,7 @@ const guarded: RouteObject[] = [
   { path: '/organizations/:organizationName/users', element: listPage(USER, 'organizationName') },
   ...entityRoutes.filter((route) => !UNGUARDED.has(route.path ?? '')),
   ...laterRoutes,
+  ...pageRoutes,
   ...moreRoutes,
 ];
 

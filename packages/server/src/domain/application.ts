@@ -4,20 +4,26 @@ import {
   application as applicationDef,
   applicationDefaults,
   isValidRedirectUri,
+  listScope,
   type Organization,
   randomHex,
   SIGNIN_METHOD_RULES,
   SIGNUP_ITEM_RULES,
   type SigninMethod,
   type SignupItem,
+  type Viewer,
 } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import { parsePastedCertificate, type SigningKeyProblem, signingKeyProblem } from '../crypto/certs.js';
 import type { Db } from '../db/database.js';
+import type { ListParams } from '../db/list.js';
+import type { LooseRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
+import { refusal } from './actor.js';
 import { certNameOf, certOfApplication } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
 import { requireOrganization } from './organization.js';
+import { maskRecord } from './records.js';
 
 /** Grant types of an application saved without any (spec part 2 §4.1). */
 const DEFAULT_GRANT_TYPES = ['authorization_code'];
@@ -169,4 +175,21 @@ export async function defaultApplicationOf(server: ServerContext, org: Organizat
     .orderBy('name', 'asc')
     .execute();
   return apps.find((app) => app.enableSignUp) ?? apps[0];
+}
+
+/**
+ * The applications of an organization as its members read them (secrets masked), one page:
+ * GET /api/get-organization-applications, the app launcher's list. Members see their own
+ * organization's; global admins any.
+ */
+export async function organizationApplications(
+  server: ServerContext,
+  viewer: Viewer | null,
+  params: ListParams,
+): Promise<{ records: LooseRecord[]; total: number | null }> {
+  if (!viewer) throw refusal(null);
+  const scope = listScope(viewer, params.organization);
+  if (scope === null) throw refusal(viewer);
+  const { records, total } = await server.repo(applicationDef).list(params, scope);
+  return { records: records.map((record) => maskRecord(applicationDef, record, viewer)), total };
 }

@@ -1,15 +1,14 @@
-import { isAdmin, manifestOf } from '@gatehouse/entities/plain';
+import { isAdmin } from '@gatehouse/entities/plain';
+import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import { useAccount } from '../auth/account';
-import NotAvailable from './not-available';
 
-/**
- * Home is the admins' dashboard (a later release). Everyone else starts at the app launcher once
- * it exists (spec: "others are sent to /apps"), and at their own account page until then.
- */
+const DashboardPage = lazy(() => import('./dashboard-page'));
+
+/** Home is the administrators' dashboard; everyone else starts at the app launcher (spec part 1 §2). */
 export default function Home() {
   const account = useAccount();
   if (!account) return null;
-  if (!isAdmin(account.viewer)) return <Navigate to={manifestOf('apps').implemented ? '/apps' : '/account'} replace />;
-  return <NotAvailable screen="nav.dashboard" />;
+  if (!isAdmin(account.viewer)) return <Navigate to="/apps" replace />;
+  return <DashboardPage />;
 }

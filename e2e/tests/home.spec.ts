@@ -1,0 +1,71 @@
+import { asAdmin, call, unique } from '../support/api.js';
+import { adminTest, expect, heading, signIn, teamTest } from '../support/fixtures.js';
+
+/** Home (spec part 1 §2): the administrators' dashboard, the shortcuts and the app launcher. */
+
+adminTest('a global admin’s dashboard shows the four user figures and the 30-day chart', async ({ page }) => {
+  await page.goto('/');
+  await expect(heading(page, 'Dashboard')).toBeVisible();
+  for (const title of ['Total users', 'New users today', 'New users past 7 days', 'New users past 30 days']) {
+    await expect(page.getByText(title, { exact: true })).toBeVisible();
+  }
+  const total = page.locator('.ant-statistic').filter({ hasText: 'Total users' }).locator('.ant-statistic-content-value');
+  await expect(total).toHaveText(/^[1-9]\d*$/);
+  await expect(page.getByRole('img', { name: /Line chart of the number of records/ }).locator('canvas')).toBeVisible();
+});
+
+adminTest('the shortcuts lead to the four lists', async ({ page }) => {
+  await page.goto('/shortcuts');
+  await expect(heading(page, 'Shortcuts')).toBeVisible();
+  await page.getByRole('link', { name: 'Providers' }).click();
+  await expect(page).toHaveURL('/providers');
+  await expect(heading(page, 'Providers')).toBeVisible();
+});
+
+teamTest(
+  'an ordinary user lands on the app launcher; each card leads to its homepage with silent sign-in',
+  async ({ page, team }) => {
+    const app = unique('launch');
+    await asAdmin((api) =>
+      call(api, '/api/add-application', {
+        owner: 'admin',
+        name: app,
+        displayName: 'Team wiki',
+        description: 'Where the team writes things down',
+        organization: team.org,
+        cert: 'cert-built-in',
+        homepageUrl: 'https://wiki.example.com/start',
+      }),
+    );
+    await signIn(page, team.user.name, team.user.password, team.org);
+    await page.goto('/');
+    await expect(page).toHaveURL('/apps');
+    await expect(heading(page, 'Apps')).toBeVisible();
+    const card = page.getByRole('link', { name: 'Team wiki' });
+    await expect(card).toHaveAttribute('href', 'https://wiki.example.com/start?silentSignin=1');
+    await expect(card).toContainText('Where the team writes things down');
+    // The dashboard and the shortcuts are for administrators.
+    await page.goto('/shortcuts');
+    await expect(heading(page, '403 Unauthorized')).toBeVisible();
+  },
+);
+
+teamTest('on a phone the app cards take the full width', async ({ page, team }) => {
+  await asAdmin((api) =>
+    call(api, '/api/add-application', {
+      owner: 'admin',
+      name: unique('phoneapp'),
+      displayName: 'Phone app',
+      organization: team.org,
+      cert: 'cert-built-in',
+      homepageUrl: 'https://phone.example.com',
+    }),
+  );
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, team.user.name, team.user.password, team.org);
+  await page.goto('/apps');
+  const card = page.getByRole('link', { name: 'Phone app' });
+  await expect(card).toBeVisible();
+  const box = await card.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(300);
+});

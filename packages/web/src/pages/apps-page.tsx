@@ -1,0 +1,82 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, Pagination, Row, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccount } from '../auth/account';
+import { LoadError } from '../components/load-error';
+import { PageTitle } from '../components/page-title';
+import { type Rec, unwrap } from '../data/client';
+import { getOrganizationApplications } from '../data/launcher';
+import { launchLink } from './app-links';
+
+const PAGE_SIZE = 12;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function AppCard({ app, userHomepage }: { app: Rec; userHomepage: string }) {
+  const title = text(app.displayName) || text(app.name);
+  const logo = text(app.logo);
+  const link = launchLink(text(app.homepageUrl), userHomepage);
+  const card = (
+    <Card
+      hoverable={!!link}
+      cover={logo ? <img src={logo} alt="" style={{ height: 96, objectFit: 'contain', padding: 16 }} /> : undefined}
+    >
+      <Card.Meta title={title} description={text(app.description)} />
+    </Card>
+  );
+  return link ? (
+    <a href={link} aria-label={title}>
+      {card}
+    </a>
+  ) : (
+    card
+  );
+}
+
+/**
+ * The app launcher (spec part 1 §2 Apps): a card per application of the user's organization, each
+ * leading to its homepage; full-width cards on a phone. Paged on the server.
+ */
+export default function AppsPage() {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const [page, setPage] = useState(1);
+  const organization = account?.user.owner ?? '';
+  const result = useQuery({
+    queryKey: ['apps', organization, page],
+    queryFn: async () => {
+      const envelope = unwrap(await getOrganizationApplications(organization, page, PAGE_SIZE));
+      return { apps: envelope.data ?? [], total: envelope.data2 ?? 0 };
+    },
+    enabled: !!organization,
+    placeholderData: keepPreviousData,
+  });
+  const userHomepage = text(account?.user.homepage);
+
+  let body = <Skeleton active />;
+  if (result.error) body = <LoadError error={result.error} onRetry={() => void result.refetch()} />;
+  else if (result.data && result.data.apps.length === 0)
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('apps.none')} />;
+  else if (result.data)
+    body = (
+      <Row gutter={[16, 16]}>
+        {result.data.apps.map((app) => (
+          <Col key={text(app.name)} xs={24} sm={12} md={8} xl={6}>
+            <AppCard app={app} userHomepage={userHomepage} />
+          </Col>
+        ))}
+      </Row>
+    );
+
+  return (
+    <Row gutter={[16, 16]}>
+      <PageTitle>{t('nav.apps')}</PageTitle>
+      <Col span={24}>{body}</Col>
+      {(result.data?.total ?? 0) > PAGE_SIZE && (
+        <Col span={24}>
+          <Pagination current={page} pageSize={PAGE_SIZE} total={result.data?.total} onChange={setPage} showSizeChanger={false} />
+        </Col>
+      )}
+    </Row>
+  );
+}

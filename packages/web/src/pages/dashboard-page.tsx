@@ -1,0 +1,79 @@
+import { DASHBOARD_SERIES, dashboardDays, isGlobalAdmin, userFigures } from '@gatehouse/entities/plain';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccount } from '../auth/account';
+import { LoadError } from '../components/load-error';
+import { PageTitle } from '../components/page-title';
+import { unwrap } from '../data/client';
+import { getDashboard } from '../data/dashboard';
+import { ALL_ORGANIZATIONS, useSelectedOrganization } from '../shell/selected-organization';
+import { useThemeSettings } from '../shell/theme-store';
+
+// The chart library loads with the chart, after the cards.
+const DashboardChart = lazy(() => import('./dashboard-chart'));
+
+/**
+ * The administrators' home (spec part 1 §2): four cards of user figures and a line chart of the
+ * last 30 days, for the selected organization (global admins: all, or the one chosen in the
+ * header) or the administrator's own.
+ */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const viewer = useAccount()?.viewer ?? null;
+  const selected = useSelectedOrganization();
+  const dark = useThemeSettings().dark;
+  const owner = isGlobalAdmin(viewer) ? (selected === ALL_ORGANIZATIONS ? '' : selected) : (viewer?.owner ?? '');
+  const result = useQuery({
+    queryKey: ['dashboard', owner],
+    queryFn: async () => unwrap(await getDashboard(owner)).data ?? {},
+    enabled: viewer !== null,
+  });
+  const days = useMemo(() => dashboardDays(new Date()), []);
+  const series = useMemo(
+    () =>
+      DASHBOARD_SERIES.map((key) => ({
+        name: t(`nav.${key}s`),
+        data: result.data?.[`${key}Counts`] ?? days.map(() => 0),
+      })),
+    [result.data, days, t],
+  );
+
+  const figures = userFigures(result.data?.userCounts ?? []);
+  const cards = [
+    ['totalUsers', figures.total],
+    ['newUsersToday', figures.today],
+    ['newUsersPast7Days', figures.past7Days],
+    ['newUsersPast30Days', figures.past30Days],
+  ] as const;
+
+  return (
+    <Row gutter={[16, 16]}>
+      <PageTitle>{t('nav.dashboard')}</PageTitle>
+      {result.error && (
+        <Col span={24}>
+          <LoadError error={result.error} onRetry={() => void result.refetch()} />
+        </Col>
+      )}
+      {cards.map(([key, value]) => (
+        <Col key={key} xs={24} sm={12} lg={6}>
+          <Card>
+            <Statistic title={t(`dashboard.${key}`)} value={value} loading={result.isPending} />
+          </Card>
+        </Col>
+      ))}
+      <Col span={24}>
+        <Card title={t('dashboard.past30Days')}>
+          {result.isPending ? (
+            <Skeleton active />
+          ) : (
+            <Suspense fallback={<Skeleton active />}>
+              <DashboardChart days={days} series={series} label={t('dashboard.chartLabel')} dark={dark} />
+            </Suspense>
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}
