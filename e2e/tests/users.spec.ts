@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { createOrganizationWithUsers, getRecord } from '../support/api.js';
+import { createOrganization, createOrganizationWithUsers, getRecord } from '../support/api.js';
 import { saveButton } from '../support/console.js';
 import {
   accountMenu,
@@ -184,4 +185,34 @@ teamTest('an ordinary user gets 403 on /users and edits their own display name o
   await expect(page).toHaveURL('/account');
   await expect(accountMenu(page)).toHaveAccessibleName('Account menu of Worker Renamed');
   expect((await getRecord('user', team.org, 'worker')).displayName).toBe('Worker Renamed');
+});
+
+test('an organization’s users go out as .xlsx and come back into another organization', async ({ page, team }) => {
+  await page.goto(`/organizations/${team.org}/users`);
+  await expect(heading(page, `Users of ${team.org}`)).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export (.xlsx)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`users-${team.org}.xlsx`);
+  const exported = fs.readFileSync(await download.path());
+
+  const copy = await createOrganization('copy');
+  await page.goto(`/organizations/${copy}/users`);
+  await expect(heading(page, `Users of ${copy}`)).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload (.xlsx)' }).click();
+  // Anything but a workbook is refused before it is sent.
+  await (await chooser).setFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from('name\nzoe\n') });
+  await expect(toast(page, 'Only .xlsx files can be uploaded')).toBeVisible();
+  const again = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload (.xlsx)' }).click();
+  await (await again).setFiles({
+    name: download.suggestedFilename(),
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: exported,
+  });
+  await expect(toast(page, 'Users uploaded successfully, refreshing the page')).toBeVisible();
+  await expect(rowOf(page, 'boss')).toBeVisible();
+  await expect(rowOf(page, 'worker')).toBeVisible();
+  expect(await getRecord('user', copy, 'worker')).toMatchObject({ displayName: 'Worker' });
 });

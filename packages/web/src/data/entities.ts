@@ -76,3 +76,15 @@ export function removeUserFromGroup(user: Rec, groupName: string) {
     body: { owner: user.owner, name: user.name, groupName },
   });
 }
+
+/** Creates users from an .xlsx workbook; with `organization`, all of them there. data2 is how many. */
+export function uploadUsers(file: Blob, filename: string, organization: string) {
+  const form = new FormData();
+  form.append('file', file, filename);
+  return request<string, number>('POST', '/api/upload-users', { query: organization ? { owner: organization } : {}, form });
+}
+
+/** Where the users of an organization ('' = every one the viewer may list) download from as .xlsx. */
+export function usersExportUrl(organization: string): string {
+  return `/api/export-users?${new URLSearchParams({ owner: organization })}`;
+}

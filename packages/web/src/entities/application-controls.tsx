@@ -1,11 +1,9 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { FORM_OFFSETS } from '@gatehouse/entities';
-import { App, Button, Flex, Input, Radio, Upload } from 'antd';
-import { useState } from 'react';
+import { Flex, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
-import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
+import { FileUploadButton } from '../components/file-upload-button';
 import { unwrap } from '../data/client';
 import { uploadResource } from '../data/entities';
 import { isHtmlFile } from './application-links';
@@ -35,37 +33,8 @@ export function FormOffsetRadio({ id, value, onChange, disabled, label }: FieldC
  */
 export function TermsOfUseField({ id, value, onChange, disabled, stored, label }: FieldControlProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const feedback = useFeedback();
   const account = useAccount();
-  const [busy, setBusy] = useState(false);
-
-  const upload = async (file: File) => {
-    setBusy(true);
-    try {
-      const envelope = unwrap(
-        await uploadResource(
-          {
-            owner: String(account?.user.owner ?? ''),
-            user: String(account?.user.name ?? ''),
-            application: String(stored.name),
-            tag: 'termsOfUse',
-            parent: 'ApplicationEditPage',
-            fullFilePath: `termsOfUse/${stored.organization}/${stored.name}.html`,
-          },
-          file,
-          file.name,
-        ),
-      );
-      onChange?.(envelope.data);
-      feedback.success('general.fileUploaded');
-    } catch (error) {
-      feedback.failure('general.failedToUpload', error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <Flex gap={8} wrap>
       <Input
@@ -76,30 +45,33 @@ export function TermsOfUseField({ id, value, onChange, disabled, stored, label }
         inputMode="url"
         style={{ flex: 1, minWidth: 200 }}
       />
-      <Upload
+      <FileUploadButton
         accept=".html,text/html"
-        maxCount={1}
-        showUploadList={false}
-        disabled={disabled || busy}
-        beforeUpload={(file) => {
-          if (!isHtmlFile(file.name)) {
-            void message.error(t('application.selectHtmlFile'));
-          } else {
-            void upload(file);
-          }
-          // The upload goes through the data provider, never antd's own request.
-          return Upload.LIST_IGNORE;
+        label={t('application.uploadHtml')}
+        ariaLabel={`${label}: ${t('application.uploadHtml')}`}
+        disabled={disabled}
+        accepts={(file) => isHtmlFile(file.name)}
+        rejectedKey="application.selectHtmlFile"
+        failureKey="general.failedToUpload"
+        upload={async (file) => {
+          const envelope = unwrap(
+            await uploadResource(
+              {
+                owner: String(account?.user.owner ?? ''),
+                user: String(account?.user.name ?? ''),
+                application: String(stored.name),
+                tag: 'termsOfUse',
+                parent: 'ApplicationEditPage',
+                fullFilePath: `termsOfUse/${stored.organization}/${stored.name}.html`,
+              },
+              file,
+              file.name,
+            ),
+          );
+          onChange?.(envelope.data);
+          feedback.success('general.fileUploaded');
         }}
-      >
-        <Button
-          icon={<UploadOutlined aria-hidden />}
-          disabled={disabled}
-          loading={busyLoading(busy)}
-          aria-label={`${label}: ${t('application.uploadHtml')}`}
-        >
-          {t('application.uploadHtml')}
-        </Button>
-      </Upload>
+      />
     </Flex>
   );
 }

@@ -1,12 +1,9 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { application } from '@gatehouse/entities';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Upload } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
+import { FileUploadButton } from '../components/file-upload-button';
 import { editPath } from '../crud/paths';
 import { unwrap } from '../data/client';
 import { uploadApplication } from '../data/entities';
@@ -19,45 +16,23 @@ import type { ListToolbarProps } from './ui-types';
  */
 export function ApplicationUpload({ organization, canCreate }: ListToolbarProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const feedback = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-
-  const upload = async (file: File) => {
-    setBusy(true);
-    try {
-      const envelope = unwrap(await uploadApplication(file, file.name, organization || undefined));
-      feedback.success('general.successfullyAdded');
-      void queryClient.invalidateQueries({ queryKey: ['list', application.name] });
-      if (envelope.data2) void navigate(editPath(application, envelope.data2));
-    } catch (error) {
-      feedback.failure('general.failedToAdd', error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Upload
+    <FileUploadButton
       accept=".html,.htm,text/html"
-      maxCount={1}
-      showUploadList={false}
-      disabled={!canCreate || busy}
-      beforeUpload={(file) => {
-        if (!isHtmlDocument(file.name, file.type)) {
-          void message.error(t('application.selectHtmlFile'));
-        } else {
-          void upload(file);
-        }
-        // The upload goes through the data provider, never antd's own request.
-        return Upload.LIST_IGNORE;
+      label={t('application.uploadDefinition')}
+      disabled={!canCreate}
+      accepts={(file) => isHtmlDocument(file.name, file.type)}
+      rejectedKey="application.selectHtmlFile"
+      failureKey="general.failedToAdd"
+      upload={async (file) => {
+        const envelope = unwrap(await uploadApplication(file, file.name, organization || undefined));
+        feedback.success('general.successfullyAdded');
+        void queryClient.invalidateQueries({ queryKey: ['list', application.name] });
+        if (envelope.data2) void navigate(editPath(application, envelope.data2));
       }}
-    >
-      <Button icon={<UploadOutlined aria-hidden />} disabled={!canCreate} loading={busyLoading(busy)}>
-        {t('application.uploadDefinition')}
-      </Button>
-    </Upload>
+    />
   );
 }

@@ -4,6 +4,7 @@ import { EmailField, PhoneField } from './reset-address';
 import { SetPasswordField } from './set-password';
 import { ThirdPartyLogins } from './third-party-logins';
 import type { EntityOverrides } from './ui-types';
+import { UserSheetTools } from './user-list-tools';
 
 /** sessionStorage key of the user list the edit page returns to (a group's, an organization's ...). */
 const USER_LIST_URL_KEY = 'userListUrl';
@@ -13,6 +14,8 @@ const overrides: EntityOverrides = {
   fieldControls: { password: SetPasswordField, applicationScopes: ConsentsField, email: EmailField, phone: PhoneField },
   // Linked accounts of identity providers (Casdoor's "3rd-party logins" item), after the fields.
   formExtras: [ThirdPartyLogins],
+  // Upload (.xlsx) and Export beside Add.
+  listToolbar: UserSheetTools,
   exitPath: (viewer) => sessionStorage.getItem(USER_LIST_URL_KEY) ?? (isAdmin(viewer) ? '/users' : '/'),
   listUrlKey: USER_LIST_URL_KEY,
   refusedAsNotFound: 'general.userNotFoundSubtitle',

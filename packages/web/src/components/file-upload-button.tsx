@@ -1,0 +1,71 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { App, Button, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { busyLoading } from './busy';
+import { useFeedback } from './feedback';
+
+interface Props {
+  /** The file picker's filter (".xlsx", ".html,text/html" ...). */
+  accept: string;
+  /** The button's text (translated), and its accessible name when that says more. */
+  label: string;
+  ariaLabel?: string;
+  disabled?: boolean;
+  /** Whether a chosen file may be sent; others are refused with `rejectedKey` before anything is sent. */
+  accepts: (file: File) => boolean;
+  rejectedKey: string;
+  /** Sends the file through the data provider; its failure is shown with `failureKey` ("... {{msg}}"). */
+  upload: (file: File) => Promise<void>;
+  failureKey: string;
+}
+
+/**
+ * A button that picks one file and sends it (the list uploads, the terms of use): files of another
+ * kind are refused at once, the button is busy while the upload runs, a failure shows the
+ * server's message. The upload goes through the data provider, never antd's own request.
+ */
+export function FileUploadButton({
+  accept,
+  label,
+  ariaLabel,
+  disabled = false,
+  accepts,
+  rejectedKey,
+  upload,
+  failureKey,
+}: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const feedback = useFeedback();
+  const [busy, setBusy] = useState(false);
+
+  const send = async (file: File) => {
+    setBusy(true);
+    try {
+      await upload(file);
+    } catch (error) {
+      feedback.failure(failureKey, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Upload
+      accept={accept}
+      maxCount={1}
+      showUploadList={false}
+      disabled={disabled || busy}
+      beforeUpload={(file) => {
+        if (accepts(file)) void send(file);
+        else void message.error(t(rejectedKey));
+        return Upload.LIST_IGNORE;
+      }}
+    >
+      <Button icon={<UploadOutlined aria-hidden />} disabled={disabled} loading={busyLoading(busy)} aria-label={ariaLabel}>
+        {label}
+      </Button>
+    </Upload>
+  );
+}
