@@ -77,3 +77,9 @@ teamTest(
     expect(user.groups).toEqual([`${team.org}/${group}`]);
   },
 );
+
+teamTest('an ordinary user gets 403 on the invitation list', async ({ page, team }) => {
+  await signIn(page, team.user.name, team.user.password, team.org);
+  await page.goto('/invitations');
+  await expect(heading(page, '403 Unauthorized')).toBeVisible();
+});

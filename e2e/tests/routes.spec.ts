@@ -120,6 +120,7 @@ const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
   route('/account', 'My Account'),
   route(`/trees/${org}`, `Users of ${org}`),
   route('/groups', 'Groups'),
+  route('/invitations', 'Invitations'),
   route('/applications', 'Applications'),
   // Organization admins see their certs and the shared ones (read-only).
   route('/certs', 'Certs'),
