@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { createOrganization, createOrganizationWithUsers, getRecord } from '../support/api.js';
+import { asAdmin, call, createOrganization, createOrganizationWithUsers, getRecord } from '../support/api.js';
 import { saveButton } from '../support/console.js';
 import {
   accountMenu,
+  chooseOption,
   dataRows,
   expect,
   heading,
@@ -215,4 +216,25 @@ test('an organization’s users go out as .xlsx and come back into another organ
   await expect(rowOf(page, 'boss')).toBeVisible();
   await expect(rowOf(page, 'worker')).toBeVisible();
   expect(await getRecord('user', copy, 'worker')).toMatchObject({ displayName: 'Worker' });
+});
+
+test('a user joins groups picked from the organization’s, at most one of them physical', async ({ page, team }) => {
+  await asAdmin(async (api) => {
+    await call(api, '/api/add-group', { owner: team.org, name: 'site-north', displayName: 'North site', type: 'Physical' });
+    await call(api, '/api/add-group', { owner: team.org, name: 'site-south', displayName: 'South site', type: 'Physical' });
+    await call(api, '/api/add-group', { owner: team.org, name: 'readers', displayName: 'Readers', type: 'Virtual' });
+  });
+  await page.goto(`/users/${team.org}/worker`);
+  const groups = page.getByRole('combobox', { name: 'Groups' });
+  await groups.click();
+  await chooseOption(page, 'North site');
+  await groups.fill('read');
+  await chooseOption(page, 'Readers');
+  await groups.fill('south');
+  await chooseOption(page, 'South site');
+  await expect(toast(page, 'You can only select one physical group')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await saveButton(page).click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  expect((await getRecord('user', team.org, 'worker'))?.groups).toEqual([`${team.org}/site-north`, `${team.org}/readers`]);
 });

@@ -139,6 +139,7 @@ export const user = defineEntity({
     'countryCode',
     'affiliation',
     'tag',
+    'groups',
     'balance',
     'balanceCurrency',
     'isAdmin',

@@ -4,6 +4,7 @@ import { EmailField, PhoneField } from './reset-address';
 import { SetPasswordField } from './set-password';
 import { ThirdPartyLogins } from './third-party-logins';
 import type { EntityOverrides } from './ui-types';
+import { UserGroupsField } from './user-groups-field';
 import { UserSheetTools } from './user-list-tools';
 
 /** sessionStorage key of the user list the edit page returns to (a group's, an organization's ...). */
@@ -11,7 +12,13 @@ const USER_LIST_URL_KEY = 'userListUrl';
 
 const overrides: EntityOverrides = {
   // E-mail and phone: typed by administrators, reset with a code by the user themself.
-  fieldControls: { password: SetPasswordField, applicationScopes: ConsentsField, email: EmailField, phone: PhoneField },
+  fieldControls: {
+    password: SetPasswordField,
+    applicationScopes: ConsentsField,
+    email: EmailField,
+    phone: PhoneField,
+    groups: UserGroupsField,
+  },
   // Linked accounts of identity providers (Casdoor's "3rd-party logins" item), after the fields.
   formExtras: [ThirdPartyLogins],
   // Upload (.xlsx) and Export beside Add.
