@@ -243,3 +243,15 @@ teamTest("an ordinary user gets the 403 page on /users and on another organizati
     await expect(page.getByRole('table')).toHaveCount(0);
   }
 });
+
+teamTest("the console takes the organization's theme when it enables one", async ({ page, team }) => {
+  await updateRecord('organization', 'admin', team.org, {
+    themeData: { isEnabled: true, themeType: 'default', colorPrimary: '#d4380d', borderRadius: 0, isCompact: false },
+  });
+  await signIn(page, team.admin.name, team.admin.password, team.org);
+  await page.goto('/users');
+  await expect(heading(page, 'Users')).toBeVisible();
+  const add = page.getByRole('button', { name: 'Add', exact: true });
+  await expect(add).toHaveCSS('background-color', 'rgb(212, 56, 13)');
+  await expect(add).toHaveCSS('border-top-left-radius', '0px');
+});

@@ -22,7 +22,8 @@ export interface Appearance {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-function enabledTheme(value: unknown): ThemeData | null {
+/** A stored theme (an organization's or application's themeData) when it is enabled, else null. */
+export function enabledTheme(value: unknown): ThemeData | null {
   if (!value || typeof value !== 'object') return null;
   const theme = value as Partial<ThemeData>;
   if (theme.isEnabled !== true) return null;

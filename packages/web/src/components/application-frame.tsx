@@ -1,8 +1,9 @@
-import { theme as antdTheme, Card, ConfigProvider, Flex, Grid, Layout, Skeleton, Typography } from 'antd';
+import { Card, ConfigProvider, Flex, Grid, Layout, Skeleton, Typography } from 'antd';
 import DOMPurify from 'dompurify';
 import type { CSSProperties, ReactNode } from 'react';
 import { LanguageMenu } from '../shell/language-menu';
 import { appearanceOf, backgroundOf, formJustify, pageStyleOf } from './application-appearance';
+import { themeConfigOf } from './theme-config';
 
 interface Props {
   /** The application record (get-app-login's answer): its form offset, background, side panel and theme. */
@@ -86,17 +87,5 @@ export function ApplicationFrame({ app, title, logo, loading, showLogo = true, l
 
   const theme = appearance.theme;
   if (!theme) return page;
-  return (
-    <ConfigProvider
-      theme={{
-        algorithm: [
-          theme.themeType === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-          ...(theme.isCompact ? [antdTheme.compactAlgorithm] : []),
-        ],
-        token: { colorPrimary: theme.colorPrimary, colorLink: theme.colorPrimary, borderRadius: theme.borderRadius },
-      }}
-    >
-      {page}
-    </ConfigProvider>
-  );
+  return <ConfigProvider theme={themeConfigOf(theme, theme.themeType === 'dark')}>{page}</ConfigProvider>;
 }

@@ -1,16 +1,19 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { isGlobalAdmin } from '@gatehouse/entities';
-import { Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
+import { Button, ConfigProvider, Drawer, Flex, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAccount } from '../auth/account';
+import { enabledTheme } from '../components/application-appearance';
 import { LinkButton } from '../components/link-button';
 import { PageSpin } from '../components/page-spin';
+import { themeConfigOf } from '../components/theme-config';
 import { LanguageMenu } from './language-menu';
 import { buildMenu, type MenuGroup, selectedMenuKey, visibleWidgets, type Widget } from './menu';
 import { OrganizationSelector } from './organization-selector';
 import { ThemeMenu } from './theme-menu';
+import { useThemeSettings } from './theme-store';
 import { TourButton, TourProvider } from './tour';
 import { UserMenu } from './user-menu';
 
@@ -34,8 +37,23 @@ function menuItems(groups: MenuGroup[], t: (key: string) => string): MenuProps['
   }));
 }
 
-/** The console frame: header (logo, menu, widgets, account) and the routed page. */
+/**
+ * The console in the signed-in organization's theme, when it enables one (spec part 1 §2 Theme
+ * editor): its colour, radius and compact switch; light or dark stays the viewer's choice.
+ */
 export default function ConsoleLayout() {
+  const organizationTheme = enabledTheme(useAccount()?.organization?.themeData);
+  const settings = useThemeSettings();
+  if (!organizationTheme) return <ConsoleFrame />;
+  return (
+    <ConfigProvider theme={themeConfigOf(organizationTheme, settings.dark, settings.compact)}>
+      <ConsoleFrame />
+    </ConfigProvider>
+  );
+}
+
+/** The console frame: header (logo, menu, widgets, account) and the routed page. */
+function ConsoleFrame() {
   const { t } = useTranslation();
   const account = useAccount();
   const location = useLocation();
