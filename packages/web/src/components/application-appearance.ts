@@ -1,4 +1,5 @@
 import type { ThemeData } from '@gatehouse/entities';
+import { textOf as text } from '../data/text';
 
 /**
  * How an application's sign-in and sign-up pages look (spec part 2 §3.1, §9): where the form sits
@@ -19,8 +20,6 @@ export interface Appearance {
   headerHtml: string;
   footerHtml: string;
 }
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A stored theme (an organization's or application's themeData) when it is enabled, else null. */
 export function enabledTheme(value: unknown): ThemeData | null {

@@ -1,5 +1,6 @@
 import type { SigninMethodRow, SignupItemRow } from '@gatehouse/entities';
 import { agreementMode, BUILT_IN_APPLICATION, findItem, isPasswordSigninEnabled, UI_LANGUAGES } from '@gatehouse/entities/plain';
+import { textOf as text } from '../data/text';
 import { cssText } from './application-appearance';
 import { signinProviders } from './signin-providers';
 
@@ -97,7 +98,6 @@ export interface SigninContext {
   signupLink: string | null;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const rows = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 /** A custom item holds HTML: Casdoor keeps it in customCss, a label may hold it too. */

@@ -1,4 +1,5 @@
 import { IMPLEMENTED_PROVIDER_TYPES } from '@gatehouse/entities/plain';
+import { textOf as text } from '../data/text';
 
 /**
  * The identity providers a sign-in page offers (spec part 2 §3.1 provider rows): the application's
@@ -26,8 +27,6 @@ const SIGNIN_TYPES: Record<SigninProvider['category'], readonly string[]> = {
   Web3: IMPLEMENTED_PROVIDER_TYPES.Web3,
   SAML: IMPLEMENTED_PROVIDER_TYPES.SAML,
 };
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A row's provider when it is an OAuth, Web3 or SAML provider this release signs in with; null otherwise. */
 export function signinProviderOf(row: unknown): SigninProvider | null {

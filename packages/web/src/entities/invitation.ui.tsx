@@ -6,12 +6,12 @@ import { useFeedback } from '../components/feedback';
 import { RefSelect } from '../crud/ref-select';
 import { type Rec, unwrap } from '../data/client';
 import { getOne } from '../data/entities';
+import { textOf as text } from '../data/text';
 import { definitionOf } from './definitions';
 import type { EntityOverrides, FieldControlProps, ListCellProps, SectionExtraProps } from './ui-types';
 
 const applicationDefinition = definitionOf('application');
 const organizationDefinition = definitionOf('organization');
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** Active as a success tag, Suspended as a default one (spec part 1 §4). */
 function StateCell({ record }: ListCellProps) {

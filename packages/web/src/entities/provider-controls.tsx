@@ -15,12 +15,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { ListEditor } from '../crud/list-editor';
+import { textOf as asText } from '../data/text';
 import { endpointDefaults, smsMappingDefault } from './provider-fields';
 import type { FieldControlProps } from './ui-types';
 
 /** The provider form's own inputs (spec part 2 §2.7): choices that follow the category and type, headers, user mapping. */
-
-const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
  * The type, from the category's types: those this release implements first, then the others,

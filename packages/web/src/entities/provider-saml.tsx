@@ -7,10 +7,9 @@ import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
 import { unwrap } from '../data/client';
 import { fetchSamlMetadata } from '../data/messaging';
+import { textOf as asText } from '../data/text';
 import { samlMetadataValues } from './provider-rules';
 import type { FieldControlProps, SectionExtraProps } from './ui-types';
-
-const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
  * The metadata of a SAML provider (spec part 2 §2.7, §5.2): fetched by the server from the

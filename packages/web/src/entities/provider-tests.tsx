@@ -11,6 +11,7 @@ import { parseJson } from '../crud/json-value';
 import { getCaptcha } from '../data/account';
 import { type Rec, unwrap } from '../data/client';
 import { sendEmail, sendNotification, sendSms } from '../data/messaging';
+import { textOf as asText } from '../data/text';
 import { notificationReceiver } from './provider-fields';
 import { captchaPreviewState, testPhoneNumber } from './provider-rules';
 import type { FieldControlProps } from './ui-types';
@@ -20,8 +21,6 @@ import type { FieldControlProps } from './ui-types';
  * the SMTP connection and send a test e-mail (to the receiver), SMS providers send the test code,
  * notification providers a test message; captcha providers show a preview instead.
  */
-
-const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The provider as being edited, in the wire's shapes (e-mail tests run before saving). */
 function currentProvider(form: FormInstance, stored: Rec): Rec {

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../components/use-debounced-value';
 import { unwrap } from '../data/client';
 import { getList } from '../data/entities';
+import { textOf as text } from '../data/text';
 import type { FieldControlProps } from './ui-types';
 
 const groupDefinition = entityByName('group');
 const PAGE = 20;
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
  * A user's groups: ids (owner/name) of the user's organization's groups, searched on the server by

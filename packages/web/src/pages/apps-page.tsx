@@ -7,10 +7,10 @@ import { LoadError } from '../components/load-error';
 import { PageTitle } from '../components/page-title';
 import { type Rec, unwrap } from '../data/client';
 import { getOrganizationApplications } from '../data/launcher';
+import { textOf as text } from '../data/text';
 import { launchLink } from './app-links';
 
 const PAGE_SIZE = 12;
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function AppCard({ app, userHomepage }: { app: Rec; userHomepage: string }) {
   const title = text(app.displayName) || text(app.name);
