@@ -59,6 +59,11 @@ export interface FieldSpec<T = unknown, K extends FieldKind = FieldKind> {
    * refuses a value it answers a problem for. Text fields of the url and image formats get theirs.
    */
   check?(value: T): FieldProblem | null;
+  /**
+   * For a JSON list of objects: the keys of each object that are secrets (a managed account's
+   * password), answered as *** to everyone; a row sent back with *** keeps its stored secret.
+   */
+  secretKeys?: readonly string[];
 }
 
 type Opts = Pick<FieldSpec, 'format' | 'sortable' | 'searchable' | 'serverOnly' | 'hidden' | 'editable' | 'ref'>;
@@ -220,7 +225,11 @@ export function stringList(
 }
 
 /** A structured value stored as JSON text, validated by its own schema. */
-export function json<T>(schema: z.ZodType<T>, empty: () => NoInfer<T>, opts: Opts = {}): FieldSpec<T, 'json'> {
+export function json<T>(
+  schema: z.ZodType<T>,
+  empty: () => NoInfer<T>,
+  opts: Opts & { secretKeys?: readonly string[] } = {},
+): FieldSpec<T, 'json'> {
   return {
     kind: 'json',
     empty,

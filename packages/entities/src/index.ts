@@ -11,6 +11,7 @@ import { user } from './user.js';
 import { verification } from './verification.js';
 
 export * from './access.js';
+export * from './account-item-rules.js';
 export * from './account-items.js';
 export * from './application.js';
 export * from './application-items.js';

@@ -6,6 +6,7 @@
  * root with `import type` (erased at build time).
  */
 export * from './access.js';
+export * from './account-item-rules.js';
 export * from './auth-rules.js';
 export * from './constants.js';
 export * from './dashboard.js';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationTeam, type Team } from '../test-support/accounts.js';
 import { ApiClient } from '../test-support/client.js';
-import { createOAuthApplication } from '../test-support/oidc.js';
+import { createOAuthApplication, refreshGrant } from '../test-support/oidc.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 
 /** A password changes only through POST /api/set-password, and a change ends what the old one opened. */
@@ -104,16 +104,7 @@ describeEachDatabase('password changes', (server) => {
       expect(await (await fetch(`${server().url}/api/get-account`, { headers: bearer })).json()).toMatchObject({
         code: 'pleaseLogin',
       });
-      const refreshed = await fetch(`${server().url}/api/login/oauth/refresh_token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'refresh_token',
-          refresh_token: tokens.refresh_token,
-          client_id: app.clientId,
-          client_secret: app.clientSecret,
-        }),
-      });
+      const refreshed = await refreshGrant(server().url, app, tokens.refresh_token);
       expect(await refreshed.json()).toMatchObject({ error: 'invalid_grant' });
     });
   });

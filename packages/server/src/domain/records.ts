@@ -20,6 +20,7 @@ export function maskRecord(def: EntityDefinition, record: LooseRecord, viewer: V
     const v = record[key];
     if (field.kind === 'password') out[key] = v ? MASK : '';
     else if (field.kind === 'secret' && !editable) out[key] = v ? MASK : '';
+    else if (field.secretKeys) out[key] = maskRows(v, field.secretKeys);
     else out[key] = v;
   }
   return out;
@@ -79,9 +80,42 @@ export function mergeForUpdate(def: EntityDefinition, stored: LooseRecord, incom
     if (!field) continue;
     if (field.kind === 'secret' && value === MASK) continue;
     if (field.kind === 'password' && (value === MASK || value === '')) continue;
-    next[key] = value;
+    next[key] = field.secretKeys ? unmaskRows(value, stored[key], field.secretKeys) : value;
   }
   return next;
+}
+
+function rowsOf(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value)
+    ? value.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null)
+    : [];
+}
+
+/** A JSON list of objects with its secret keys as *** (set) or '' (unset). */
+function maskRows(value: unknown, keys: readonly string[]): unknown {
+  if (!Array.isArray(value)) return value;
+  return rowsOf(value).map((row) => ({ ...row, ...Object.fromEntries(keys.map((k) => [k, row[k] ? MASK : ''])) }));
+}
+
+/**
+ * The rows sent back with their masked secrets restored: a row keeps the stored secret of the row
+ * that has the same other values (the same account), else of the row at its position.
+ */
+function unmaskRows(value: unknown, stored: unknown, keys: readonly string[]): unknown {
+  if (!Array.isArray(value)) return value;
+  const before = rowsOf(stored);
+  const identity = (row: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.entries(row)
+        .filter(([k]) => !keys.includes(k))
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
+  return rowsOf(value).map((row, index) => {
+    const match = before.find((old) => identity(old) === identity(row)) ?? before[index];
+    const restored = { ...row };
+    for (const k of keys) if (row[k] === MASK) restored[k] = match?.[k] ?? '';
+    return restored;
+  });
 }
 
 function same(a: unknown, b: unknown): boolean {

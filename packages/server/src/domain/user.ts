@@ -4,6 +4,8 @@ import type { ServerContext } from '../context.js';
 import { checkPasswordOptions, hashForOrganization } from '../crypto/passwords/index.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
+import { checkAccountItems } from './account-items.js';
+import { viewerOf } from './actor.js';
 import { EntityDomain, inTransaction, type RecordKey } from './entity-domain.js';
 import { deleteUserIdentities, renameUserIdentities } from './identities.js';
 import { refuseSecondPhysicalGroup, renameMemberships, replaceMemberships } from './memberships.js';
@@ -16,6 +18,12 @@ export async function setUserPassword(user: Partial<User>, password: string, org
   if (violated) throw new AppError(violated);
   Object.assign(user, await hashForOrganization(password, org));
   user.lastChangePasswordTime = nowRfc3339();
+}
+
+/** Ends every session of a user and revokes every token issued to them. */
+async function signOutEverywhere(trx: Db, user: RecordKey): Promise<void> {
+  await trx.deleteFrom('authSession').where('owner', '=', user.owner).where('name', '=', user.name).execute();
+  await revokeUserTokens(trx, user.owner, user.name);
 }
 
 /**
@@ -43,12 +51,17 @@ export const users = new EntityDomain(userDef, {
     await refuseSecondPhysicalGroup(trx, user.groups);
     await replaceMemberships(trx, user, user.groups);
   },
-  beforeUpdate: async ({ trx, server }, before, next, provided) => {
-    await requireOrganization(server, next.owner, trx);
+  beforeUpdate: async ({ trx, server, actor }, before, next, provided) => {
+    const org = await requireOrganization(server, before.owner, trx);
+    if (next.owner !== before.owner) await requireOrganization(server, next.owner, trx);
+    const viewer = viewerOf(actor);
+    if (viewer) checkAccountItems(org.accountItems, viewer, before, next);
     // A password changes only through changePassword (POST /api/set-password), which checks the
     // old one and ends what it opened; the masked or empty value sent back keeps it (records.ts).
     if (provided.has('password') && next.password !== before.password) throw new AppError('passwordOnlyThroughSetPassword');
     if (next.isDeleted !== before.isDeleted) next.deletedTime = next.isDeleted ? nowRfc3339() : '';
+    // A user who may no longer sign in loses what signing in gave: sessions and tokens, in every protocol.
+    if ((next.isForbidden && !before.isForbidden) || (next.isDeleted && !before.isDeleted)) await signOutEverywhere(trx, before);
     next.groups = [...new Set(next.groups)];
     if (JSON.stringify(next.groups) !== JSON.stringify(before.groups)) {
       await refuseSecondPhysicalGroup(trx, next.groups);
@@ -67,7 +80,7 @@ export const users = new EntityDomain(userDef, {
     await renameMemberships(trx, before, after);
   },
   beforeDelete: async ({ trx }, user) => {
-    await trx.deleteFrom('authSession').where('owner', '=', user.owner).where('name', '=', user.name).execute();
+    await signOutEverywhere(trx, user);
     await deleteUserIdentities(trx, user.owner, user.name);
     await replaceMemberships(trx, user, []);
   },

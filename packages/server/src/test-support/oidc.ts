@@ -79,3 +79,22 @@ export async function signInThroughPage(
   }
   return { url: back, browser };
 }
+
+/** POSTs a form to one of the OAuth endpoints (token, refresh, introspect) as a client would. */
+export function postOAuthForm(baseUrl: string, path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(new URL(path, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(form),
+  });
+}
+
+/** A refresh_token grant of a confidential client. */
+export function refreshGrant(baseUrl: string, app: { clientId: string; clientSecret: string }, refreshToken: string) {
+  return postOAuthForm(baseUrl, '/api/login/oauth/refresh_token', {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: app.clientId,
+    client_secret: app.clientSecret,
+  });
+}

@@ -55,6 +55,8 @@ export async function introspect(server: ServerContext, request: FastifyRequest)
     if (!active) return { active: false };
     const issuedAt = Math.floor(Date.parse(row.createdTime) / 1000);
     const user = row.user ? await server.repo(userDef).get(row.organization, row.user) : undefined;
+    // A token of a user who was deleted or forbidden since is no longer active.
+    if (row.user && (!user || user.isDeleted || user.isForbidden)) return { active: false };
     return {
       active: true,
       scope: row.scope,
