@@ -38,7 +38,7 @@ import { registerLauncherRoutes } from './routes/launcher.js';
 import { registerMessagingRoutes } from './routes/messaging.js';
 import { registerProviderRoutes } from './routes/provider.js';
 import { formatBytes, registerStorageRoutes } from './routes/storage.js';
-import { registerUserSheetRoutes } from './routes/user-sheet.js';
+import { registerUserRoutes } from './routes/users.js';
 import { registerVerificationRoutes } from './routes/verification.js';
 
 /** Largest JSON or form body an API call may send. */
@@ -174,7 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerGroupRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerLauncherRoutes(app, ctx);
-  registerUserSheetRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
   for (const def of DEFINITIONS) registerEntityRoutes(app, ctx, def, listVariants[def.name]);

@@ -11,12 +11,13 @@ import { findSession, SESSION_COOKIE } from './session.js';
 
 /**
  * The caller of a request: the viewer the access rules see, and how it proved who it is — a
- * console session, an access token, or an application's client credentials (machine clients such
- * as Casdoor's SDKs, which send HTTP Basic clientId:clientSecret on every call).
+ * console session, an access token, an application's client credentials (machine clients such
+ * as Casdoor's SDKs, which send HTTP Basic clientId:clientSecret on every call), or a user's API key
+ * pair (accessKey + accessSecret in the query, POST /api/add-user-keys).
  */
 export interface Account {
   viewer: Viewer;
-  via: 'session' | 'token' | 'application';
+  via: 'session' | 'token' | 'application' | 'key';
   /** The user behind the caller; null for an application acting as itself. */
   user: User | null;
   /** The session token when the caller signed in through the console. */
@@ -75,6 +76,19 @@ async function resolve(ctx: ServerContext, request: FastifyRequest): Promise<Acc
     }
     const app = await applicationByName(ctx, row.application);
     return app ? { viewer: applicationViewer(app), via: 'token', user: null } : null;
+  }
+
+  const accessKey = queryParam(request, 'accessKey');
+  if (accessKey) {
+    const [row] = await ctx.database.db
+      .selectFrom('user')
+      .select(['owner', 'name', 'accessSecret'])
+      .where('accessKey', '=', accessKey)
+      .execute();
+    const matches = row && sameSecret(queryParam(request, 'accessSecret'), row.accessSecret);
+    const user = matches ? await activeUser(ctx, row.owner, row.name) : null;
+    if (!user) throw new AppError('unauthorized');
+    return { viewer: userViewer(user), via: 'key', user };
   }
 
   // Client credentials: Basic (a wrong one is ignored: it may belong to a proxy in front), or

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { nowRfc3339, type Organization, type User, user as userDef } from '@gatehouse/entities';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { may, nowRfc3339, type Organization, type User, user as userDef, type Viewer } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import { checkPasswordOptions, hashForOrganization } from '../crypto/passwords/index.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { checkAccountItems } from './account-items.js';
-import { viewerOf } from './actor.js';
+import { refusal, viewerOf } from './actor.js';
 import { EntityDomain, inTransaction, type RecordKey } from './entity-domain.js';
 import { deleteUserIdentities, renameUserIdentities } from './identities.js';
 import { refuseSecondPhysicalGroup, renameMemberships, replaceMemberships } from './memberships.js';
@@ -125,4 +125,17 @@ export async function changePassword(
  */
 export async function rehashPassword(server: ServerContext, user: User, password: string, org: Organization): Promise<void> {
   await server.repo(userDef).update(user.owner, user.name, await hashForOrganization(password, org));
+}
+
+/**
+ * Gives a user a new API key pair (POST /api/add-user-keys): the user themself or an
+ * administrator of their organization. The key pair signs calls in as the user
+ * (accessKey + accessSecret, auth/account.ts); a new pair replaces the old one.
+ */
+export async function addUserKeys(server: ServerContext, viewer: Viewer, key: RecordKey): Promise<void> {
+  const stored = await server.repo(userDef).get(key.owner, key.name);
+  if (!stored) throw new AppError('missing', { entity: 'user', id: `${key.owner}/${key.name}` });
+  if (!may(userDef, 'update', viewer, stored)) throw refusal(viewer);
+  const keys = { accessKey: randomUUID(), accessSecret: randomBytes(24).toString('hex') };
+  await users.update(server, 'system', key, keys, { columns: ['accessKey', 'accessSecret'] });
 }

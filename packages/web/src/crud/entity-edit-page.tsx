@@ -94,9 +94,18 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
   // hidden fields' included.
   const live = Form.useWatch((values: Rec) => values, { form, preserve: true });
   const next = useMemo(() => ({ ...stored, ...live }), [stored, live]);
-  const shown = ui.fieldVisible ? fields.filter((field) => ui.fieldVisible?.(field, next, viewer) ?? true) : fields;
-  const isEditable = (spec: FieldSpec<any>) =>
-    canUpdate && !!viewer && !spec.serverOnly && (spec.editable?.({ viewer, record: stored, next }) ?? true);
+  const layout = ui.useFormLayout?.(stored, viewer);
+  const visible = ui.fieldVisible ? fields.filter((field) => ui.fieldVisible?.(field, next, viewer) ?? true) : fields;
+  // A run-time layout orders the fields and places the blocks (none while adding a record).
+  const shown = layout
+    ? layout.order.filter((key) => visible.includes(key) || (!isAdd && ui.blocks?.[key] !== undefined))
+    : visible;
+  const isEditable = (field: string, spec: FieldSpec<any>) =>
+    canUpdate &&
+    !!viewer &&
+    !spec.serverOnly &&
+    (spec.editable?.({ viewer, record: stored, next }) ?? true) &&
+    (layout?.editable(field) ?? true);
 
   const entity = t(`entity.${def.name}`);
   // Spec: the signed-in user's own record is "My Account", on /account or under its own route.
@@ -131,11 +140,13 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
   );
 
   const renderField = (field: string): ReactNode => {
+    const Block = fields.includes(field) ? undefined : ui.blocks?.[field];
+    if (Block) return <Block key={field} stored={stored} viewer={viewer} disabled={!canUpdate} />;
     const spec = def.fields[field] as FieldSpec<any>;
     const label = t(ui.fieldLabel?.(field, next) ?? `${def.name}.${field}`);
     const tooltip = ui.fieldTooltip?.(field, next);
     const Extra = ui.fieldExtras?.[field];
-    const disabled = !isEditable(spec);
+    const disabled = !isEditable(field, spec);
     const Control = ui.fieldControls?.[field] && memoized(ui.fieldControls[field]);
     const rule = ui.fieldRules?.[field];
     const rules = [
@@ -145,6 +156,16 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
               validator: async (_: unknown, text: unknown) => {
                 const error = jsonError(text);
                 if (error) throw new Error(t('general.invalidJson', { error }));
+              },
+            },
+          ]
+        : []),
+      ...(layout?.problem
+        ? [
+            {
+              validator: async (_: unknown, value: unknown) => {
+                const problem = layout.problem?.(field, value);
+                if (problem) throw new Error(t(problem));
               },
             },
           ]
@@ -190,6 +211,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
     );
   };
 
+  if (layout === null) return <PageSpin />;
   return (
     <Card>
       {/* The title bar stays under the console header while a long form scrolls: Save is always at hand. */}

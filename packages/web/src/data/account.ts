@@ -138,3 +138,8 @@ export function getCaptcha(owner: string, name: string) {
     query: { applicationId: `${owner}/${name}`, isCurrentProvider: 'true' },
   });
 }
+
+/** A new API key pair for a user (the user themself or an administrator). */
+export function addUserKeys(user: { owner: string; name: string }) {
+  return request<string>('POST', '/api/add-user-keys', { body: user });
+}

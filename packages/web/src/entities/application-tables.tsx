@@ -20,7 +20,8 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
-import { ListEditor, type ListEditorColumn, type ListEditorProps, StringListEditor } from '../crud/list-editor';
+import { ListEditor, type ListEditorColumn, StringListEditor } from '../crud/list-editor';
+import { RowsTable, type RowsTableSpec } from '../crud/rows-table';
 import { unwrap } from '../data/client';
 import { getList } from '../data/entities';
 import { ProviderNameCell } from './application-provider-cell';
@@ -52,45 +53,6 @@ export function RedirectUrisTable({ id, value, onChange, disabled, label }: Fiel
       title={title(t, 'redirectUri')}
       invalid={(uri) => !isValidRedirectUri(uri)}
       hint={t('application.redirectUrisHint')}
-    />
-  );
-}
-
-/** The row rules of a table (application-rows.ts): how a row is added, edited and kept. */
-type RowRules<R> = Pick<ListEditorProps<R>, 'newRow' | 'canAdd' | 'undeletable' | 'onCellChange'>;
-
-/** A table of rows: where empty starts, the row rules, the columns and an optional hint under it. */
-interface RowsTableSpec<R> {
-  empty: () => R[];
-  rules: RowRules<R>;
-  columns: (t: TFunction) => ListEditorColumn<R>[];
-  hint?: string;
-}
-
-/** A field control editing a JSON list of rows (or their JSON text) with a ListEditor. */
-function RowsTable<R extends object>({
-  spec,
-  id,
-  value,
-  onChange,
-  disabled,
-  label,
-}: FieldControlProps & { spec: RowsTableSpec<R> }) {
-  const { t } = useTranslation();
-  const [rows, setRows] = useJsonValue<R[]>(value, onChange, spec.empty);
-  return (
-    <ListEditor<R>
-      id={id}
-      value={rows}
-      onChange={setRows}
-      disabled={disabled}
-      label={label}
-      columns={spec.columns(t)}
-      newRow={spec.rules.newRow}
-      canAdd={spec.rules.canAdd}
-      undeletable={spec.rules.undeletable}
-      onCellChange={spec.rules.onCellChange}
-      hint={spec.hint && t(spec.hint)}
     />
   );
 }

@@ -67,6 +67,18 @@ export interface ListExtraColumn {
   render: ComponentType<{ record: Rec }>;
 }
 
+/**
+ * What an edit form shows for one record and viewer when the entity decides it at run time (the
+ * user form follows its organization's account items): the keys in order — fields of the form, or
+ * blocks of `blocks` — and which of the fields the viewer may change (beyond the fields' own rules).
+ */
+export interface FormLayout {
+  order: string[];
+  editable: (key: string) => boolean;
+  /** The i18n key of what is wrong with a field's value (an account item's regex), or null. */
+  problem?: (key: string, value: unknown) => string | null;
+}
+
 export interface EntityOverrides {
   listActions?: ListAction[];
   /** List cells that replace a field's generic cell (links to other records, copy buttons ...). */
@@ -119,6 +131,13 @@ export interface EntityOverrides {
    * linked accounts); not shown in add mode.
    */
   formExtras?: ComponentType<SectionExtraProps>[];
+  /**
+   * The form's layout for this record and viewer, a React hook (it may load what decides it):
+   * null while it loads, undefined for the definition's own form.
+   */
+  useFormLayout?: (stored: Rec, viewer: Viewer | null) => FormLayout | null | undefined;
+  /** Blocks that are not fields, placed by `useFormLayout` under their keys; not shown in add mode. */
+  blocks?: Record<string, ComponentType<SectionExtraProps>>;
   /** Where Save & Exit and Cancel go (default: the list route). */
   exitPath?: (viewer: Viewer | null) => string;
   /** sessionStorage key under which the list page records its URL (for exitPath). */

@@ -4,8 +4,11 @@ import { EmailField, PhoneField } from './reset-address';
 import { SetPasswordField } from './set-password';
 import { ThirdPartyLogins } from './third-party-logins';
 import type { EntityOverrides } from './ui-types';
+import { useUserFormLayout } from './user-form-layout';
 import { UserGroupsField } from './user-groups-field';
+import { UserKeys } from './user-keys';
 import { UserSheetTools } from './user-list-tools';
+import { FaceIdsTable, ManagedAccountsTable, MfaAccountsTable, PropertiesTable } from './user-tables';
 
 /** sessionStorage key of the user list the edit page returns to (a group's, an organization's ...). */
 const USER_LIST_URL_KEY = 'userListUrl';
@@ -18,9 +21,18 @@ const overrides: EntityOverrides = {
     email: EmailField,
     phone: PhoneField,
     groups: UserGroupsField,
+    properties: PropertiesTable,
+    managedAccounts: ManagedAccountsTable,
+    mfaAccounts: MfaAccountsTable,
+    faceIds: FaceIdsTable,
   },
-  // Linked accounts of identity providers (Casdoor's "3rd-party logins" item), after the fields.
-  formExtras: [ThirdPartyLogins],
+  // Which fields show, in which order and editable by whom: the organization's account items.
+  useFormLayout: useUserFormLayout,
+  blocks: {
+    // Linked accounts of identity providers (Casdoor's "3rd-party logins" item).
+    thirdPartyLogins: ThirdPartyLogins,
+    keys: UserKeys,
+  },
   // Upload (.xlsx) and Export beside Add.
   listToolbar: UserSheetTools,
   exitPath: (viewer) => sessionStorage.getItem(USER_LIST_URL_KEY) ?? (isAdmin(viewer) ? '/users' : '/'),

@@ -19,4 +19,6 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
     ['faceIds', t.text()],
   ] as const;
   for (const [name, type] of columns) await db.schema.alterTable('user').addColumn(name, type).execute();
+  // Calls signed with a key pair find their user by the key.
+  await db.schema.createIndex('user_access_key_idx').on('user').column('accessKey').execute();
 }

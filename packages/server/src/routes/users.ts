@@ -1,20 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAccount } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
+import { addUserKeys } from '../domain/user.js';
 import { exportUsers, uploadUsers } from '../domain/user-sheet.js';
 import { AppError } from '../errors.js';
 import { ok, requestLang } from '../http/envelope.js';
-import { queryParam } from '../http/params.js';
+import { bodyOf, queryParam } from '../http/params.js';
 import { uploadedFile } from '../http/uploads.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * The user list's spreadsheet calls: POST /api/upload-users (multipart `file`, an .xlsx; `owner`
+ * Users' calls beyond the generic CRUD routes. The user list's spreadsheets: POST /api/upload-users (multipart `file`, an .xlsx; `owner`
  * puts every user in that organization) and GET /api/export-users?owner= (the users the caller
- * may list there, as .xlsx).
+ * may list there, as .xlsx); and POST /api/add-user-keys, the user's API key pair.
  */
-export function registerUserSheetRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext) {
   app.post('/api/upload-users', async (request) => {
     const { viewer } = await requireAccount(ctx, request);
     const file = uploadedFile(request);
@@ -29,5 +30,14 @@ export function registerUserSheetRoutes(app: FastifyInstance, ctx: ServerContext
     const workbook = await exportUsers(ctx, viewer, owner);
     const name = `users${owner ? `-${owner.replace(/[^\w.-]/g, '_')}` : ''}.xlsx`;
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${name}"`).send(workbook);
+  });
+
+  // POST /api/add-user-keys (body: the user, owner and name matter): a new accessKey/accessSecret.
+  app.post('/api/add-user-keys', async (request) => {
+    const { viewer } = await requireAccount(ctx, request);
+    const body = bodyOf(request);
+    const text = (name: string) => (typeof body[name] === 'string' ? String(body[name]) : queryParam(request, name));
+    await addUserKeys(ctx, viewer, { owner: text('owner'), name: text('name') });
+    return ok('Affected');
   });
 }
