@@ -7,6 +7,7 @@ import {
   isGlobalAdmin,
   normalizeFilePath,
   organization,
+  type Viewer,
 } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAccount } from '../auth/account.js';
@@ -28,6 +29,17 @@ const SANDBOX_POLICY = "sandbox; default-src 'none'; img-src * data:; style-src 
 
 type Query = Record<string, string | undefined>;
 
+/**
+ * An ordinary user uploads one file only: their own avatar (tag avatar, at
+ * avatar/<organization>/<name>.<extension>), through their organization's default storage.
+ */
+function isOwnAvatar(viewer: Viewer, query: Query): boolean {
+  const relative = normalizeFilePath(query.fullFilePath ?? '');
+  if (!relative || query.tag !== 'avatar' || query.provider) return false;
+  if ((query.owner || viewer.owner) !== viewer.owner || (query.user || viewer.name) !== viewer.name) return false;
+  return path.posix.dirname(relative) === `avatar/${viewer.owner}` && path.posix.parse(relative).name === viewer.name;
+}
+
 /** The public origin of the server: the configured one, else the one the request came to. */
 export function publicOrigin(ctx: ServerContext, request: FastifyRequest): string {
   return ctx.config.origin ?? `${request.protocol}://${request.host}`;
@@ -39,8 +51,8 @@ export function publicOrigin(ctx: ServerContext, request: FastifyRequest): strin
  * data2 = its key in the storage, which is also the name of the Resource recorded for it) and the
  * read-only GET /files/* that serves what the local storage holds.
  *
- * Uploads are for signed-in administrators; an organization administrator uploads only for their
- * own organization and below `<folder>/<own organization>/`. One file per request, at most the
+ * Uploads are for signed-in administrators (and, for their own avatar, users); an organization
+ * administrator uploads only for their own organization and below `<folder>/<own organization>/`. One file per request, at most the
  * configured size (UPLOAD_LIMIT_MB), of the formats its tag allows (resource-files.ts).
  */
 export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext) {
@@ -54,7 +66,7 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext) 
       // Refuse before the body is read: anonymous callers never get to send a file.
       onRequest: async (request) => {
         const { viewer } = await requireAccount(ctx, request);
-        if (!isAdmin(viewer)) throw new AppError('unauthorized');
+        if (!isAdmin(viewer) && !isOwnAvatar(viewer, request.query as Query)) throw new AppError('unauthorized');
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { isAdmin } from '@gatehouse/entities';
+import { AvatarField } from './avatar-field';
 import { ConsentsField } from './consents-field';
 import { EmailField, PhoneField } from './reset-address';
 import { SetPasswordField } from './set-password';
@@ -21,6 +22,7 @@ const overrides: EntityOverrides = {
     email: EmailField,
     phone: PhoneField,
     groups: UserGroupsField,
+    avatar: AvatarField,
     properties: PropertiesTable,
     managedAccounts: ManagedAccountsTable,
     mfaAccounts: MfaAccountsTable,

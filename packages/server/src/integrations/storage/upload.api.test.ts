@@ -162,6 +162,26 @@ describeEachDatabase('upload-resource and stored files', (server) => {
     expect(await upload(member, 'termsOfUse/acme/member.html')).toMatchObject({ status: 'error', code: 'unauthorized' });
   });
 
+  it('lets an ordinary user upload their own avatar, and nothing else', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const avatar = (fullFilePath: string, query: Record<string, string> = {}) =>
+      member.postForm('/api/upload-resource', fileForm(png, 'avatar.png', 'image/png'), {
+        owner: 'acme',
+        user: 'worker',
+        application: 'app-built-in',
+        tag: 'avatar',
+        fullFilePath,
+        ...query,
+      });
+    const own = await avatar('avatar/acme/worker.png');
+    expect(own).toMatchObject({ status: 'ok', data: `${server().url}/files/avatar/acme/worker.png` });
+    // Another user's avatar, another organization's folder, another tag: refused before the upload.
+    expect(await avatar('avatar/acme/boss.png', { user: 'boss' })).toMatchObject({ status: 'error', code: 'unauthorized' });
+    expect(await avatar('avatar/built-in/worker.png', { owner: 'built-in' })).toMatchObject({ code: 'unauthorized' });
+    expect(await avatar('avatar/acme/worker.png', { tag: 'custom' })).toMatchObject({ code: 'unauthorized' });
+    expect(fs.existsSync(path.join(filesRoot(), 'avatar/acme/boss.png'))).toBe(false);
+  });
+
   it("keeps an organization administrator inside their organization's folders", async () => {
     const own = await orgAdmin.postForm('/api/upload-resource', fileForm('acme terms'), {
       owner: 'acme',
