@@ -1,5 +1,5 @@
-import { getRecord } from '../support/api.js';
-import { field, saveButton } from '../support/console.js';
+import { asAdmin, call, getRecord } from '../support/api.js';
+import { field, saveAndExitButton, saveButton } from '../support/console.js';
 import { expect, heading, signIn, teamTest as test, toast } from '../support/fixtures.js';
 
 test('a user crops and uploads their own avatar from My Account', async ({ page, team }) => {
@@ -64,4 +64,36 @@ test('a user keeps accounts of other applications, whose passwords never come ba
   expect((await getRecord('user', team.org, 'worker')).managedAccounts).toEqual([
     { application: 'wiki', username: 'w', password: '***', signinUrl: '' },
   ]);
+});
+
+test("Save & Exit returns to the application's return-url, never to a site nobody registered", async ({ page, team }) => {
+  await asAdmin((api) =>
+    call(api, '/api/add-application', {
+      owner: 'admin',
+      name: `${team.org}-app`,
+      organization: team.org,
+      redirectUris: ['https://app.example.test/callback'],
+    }),
+  );
+  await page.route('https://app.example.test/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Back in the app</h1>' }),
+  );
+  await page.route('https://evil.example.net/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Elsewhere</h1>' }),
+  );
+  await signIn(page, team.user.name, team.user.password, team.org);
+
+  await page.goto(`/account?return-url=${encodeURIComponent('https://evil.example.net/steal')}`);
+  await expect(heading(page, 'My Account')).toBeVisible();
+  await saveAndExitButton(page).click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  await expect(page).not.toHaveURL(/evil\.example\.net/);
+
+  await page.goto(`/account?return-url=${encodeURIComponent('https://app.example.test/profile-done')}`);
+  await expect(heading(page, 'My Account')).toBeVisible();
+  await field(page, 'Display name').fill('Worker Returned');
+  await saveAndExitButton(page).click();
+  await expect(page).toHaveURL('https://app.example.test/profile-done');
+  await expect(page.getByRole('heading', { name: 'Back in the app' })).toBeVisible();
+  expect((await getRecord('user', team.org, 'worker')).displayName).toBe('Worker Returned');
 });

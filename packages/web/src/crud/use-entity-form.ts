@@ -2,7 +2,7 @@ import { fieldEntries } from '@gatehouse/entities';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY, useAccount } from '../auth/account';
 import { useFeedback } from '../components/feedback';
 import { type Rec, unwrap } from '../data/client';
@@ -35,15 +35,26 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
   const def = ui.definition;
   const viewer = useAccount()?.viewer ?? null;
   const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const feedback = useFeedback();
   const [busy, setBusy] = useState(false);
 
   const exitPath = () => ui.exitPath?.(viewer) ?? def.routes.list;
+  // Spec part 1 §4: opened from elsewhere (no history in the console) with ?return-url=, Save &
+  // Exit goes back there when the entity vouches for the address.
+  const exit = async () => {
+    const raw = searchParams.get('return-url');
+    const target = raw && location.key === 'default' ? await ui.resolveReturnUrl?.(raw, viewer) : null;
+    if (!target) return void navigate(exitPath());
+    if (target.startsWith('/')) return void navigate(target);
+    window.location.assign(target);
+  };
   const owner = String(stored.owner);
   const name = String(stored.name);
 
-  const save = async (exit: boolean) => {
+  const save = async (andExit: boolean) => {
     const record: Rec = { ...stored, ...fromFormValues(def, fields, form.getFieldsValue(fields)) };
     // Sums of money move on the server (payments spend a balance): one is sent only when its input
     // changed it, so that the value loaded with the page neither undoes a payment made since nor
@@ -79,7 +90,7 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
     // The header shows the account and its organization's menu settings, which this save may change.
     void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
 
-    if (exit) void navigate(exitPath());
+    if (andExit) await exit();
     // Once saved, the record is no longer a placeholder: drop ?mode=add (and with it Cancel).
     else if (!self && (renamed || isAdd)) void navigate(editPath(def, record), { replace: true });
   };

@@ -140,6 +140,11 @@ export interface EntityOverrides {
   blocks?: Record<string, ComponentType<SectionExtraProps>>;
   /** Where Save & Exit and Cancel go (default: the list route). */
   exitPath?: (viewer: Viewer | null) => string;
+  /**
+   * Where Save & Exit goes for a page opened from outside with ?return-url= (no history in the
+   * console): the checked address, or null to ignore the parameter.
+   */
+  resolveReturnUrl?: (raw: string, viewer: Viewer | null) => Promise<string | null>;
   /** sessionStorage key under which the list page records its URL (for exitPath). */
   listUrlKey?: string;
   /**

@@ -1,4 +1,6 @@
 import { isAdmin } from '@gatehouse/entities';
+import { originsOf, safeReturnUrl } from '../crud/return-url';
+import { getOrganizationApplications } from '../data/launcher';
 import { AvatarField } from './avatar-field';
 import { ConsentsField } from './consents-field';
 import { EmailField, PhoneField } from './reset-address';
@@ -39,6 +41,12 @@ const overrides: EntityOverrides = {
   listToolbar: UserSheetTools,
   exitPath: (viewer) => sessionStorage.getItem(USER_LIST_URL_KEY) ?? (isAdmin(viewer) ? '/users' : '/'),
   listUrlKey: USER_LIST_URL_KEY,
+  // Back to an application of the viewer's organization (or the console) that sent them here.
+  resolveReturnUrl: async (raw, viewer) => {
+    const apps = viewer ? ((await getOrganizationApplications(viewer.owner, 1, 100)).data ?? []) : [];
+    const addresses = apps.flatMap((app) => [...(Array.isArray(app.redirectUris) ? app.redirectUris : []), app.homepageUrl]);
+    return safeReturnUrl(raw, window.location.origin, originsOf(addresses));
+  },
   refusedAsNotFound: 'general.userNotFoundSubtitle',
 };
 
