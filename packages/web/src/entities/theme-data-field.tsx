@@ -1,5 +1,5 @@
 import { emptyTheme, type ThemeData } from '@gatehouse/entities';
-import { ColorPicker, Flex, InputNumber, Radio, Slider, Switch } from 'antd';
+import { ColorPicker, Flex, Input, InputNumber, Radio, Slider, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
@@ -57,14 +57,27 @@ export function ThemeDataField({ id, value, onChange, disabled, label }: FieldCo
           )}
           {item(
             'colorPrimary',
-            <ColorPicker
-              value={theme.colorPrimary}
-              disabled={disabled}
-              showText
-              disabledAlpha
-              presets={[{ label: t('themeEditor.presets'), colors: PRESET_COLOURS }]}
-              onChangeComplete={(colour) => set({ colorPrimary: colour.toHexString() })}
-            />,
+            <Flex gap={8} align="center">
+              <ColorPicker
+                value={theme.colorPrimary}
+                disabled={disabled}
+                disabledAlpha
+                presets={[{ label: t('themeEditor.presets'), colors: PRESET_COLOURS }]}
+                onChangeComplete={(colour) => set({ colorPrimary: colour.toHexString() })}
+              />
+              {/* The colour typed as text: kept once it is a whole #rgb or #rrggbb value. */}
+              <Input
+                id={`${id}-colorPrimary`}
+                key={theme.colorPrimary}
+                defaultValue={theme.colorPrimary}
+                disabled={disabled}
+                style={{ width: 120 }}
+                onChange={(event) => {
+                  const text = event.target.value.trim();
+                  if (/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(text)) set({ colorPrimary: text.toLowerCase() });
+                }}
+              />
+            </Flex>,
           )}
           {item(
             'borderRadius',
