@@ -178,7 +178,8 @@ export class EntityDomain<F extends Fields = Fields> {
     const record = await this.repo(server).get(key.owner, key.name);
     if (!record) return null;
     if (!may(def, 'read', viewer, record)) throw refusal(viewer);
-    return maskRecord(def, record, viewer);
+    const masked = maskRecord(def, record, viewer);
+    return this.hooks.extend ? ((await this.hooks.extend(server, [masked]))[0] ?? masked) : masked;
   }
 
   /**
@@ -205,7 +206,8 @@ export class EntityDomain<F extends Fields = Fields> {
     }
     const where = viewer ? this.hooks.listFilter?.(viewer) : undefined;
     const { records, total } = await this.repo(server).list({ ...params, where: where ?? params.where }, scope);
-    return { records: records.map((r) => maskRecord(def, r, viewer)), total };
+    const masked = records.map((r) => maskRecord(def, r, viewer));
+    return { records: this.hooks.extend ? await this.hooks.extend(server, masked) : masked, total };
   }
 
   /** The fields of `next` that differ from `before` (what an update writes). */

@@ -135,6 +135,16 @@ describeEachDatabase('group rules', (server) => {
       expect(firstPage.data).toHaveLength(1);
     });
 
+    it("answers each group's users and its parent's display name, as Casdoor does", async () => {
+      await addGroup(admin, { name: 'squad', displayName: 'Squad', parentId: 'crew' });
+      await admin.post('/api/add-user', { owner: 'grouporg', name: 'squad-1', groups: ['grouporg/squad'] });
+      expect(await getGroup('crew')).toMatchObject({ users: ['grouporg/crew-1', 'grouporg/crew-2'], parentName: '' });
+      const page = await admin.get('/api/get-groups', { owner: 'grouporg', p: 1, pageSize: 50, field: 'name', value: 'squad' });
+      expect(page.data).toEqual([expect.objectContaining({ name: 'squad', users: ['grouporg/squad-1'], parentName: '' })]);
+      await admin.post('/api/update-group', { ...(await getGroup('crew')), displayName: 'The Crew' }, { id: 'grouporg/crew' });
+      expect(await getGroup('squad')).toMatchObject({ parentName: 'The Crew', users: ['grouporg/squad-1'] });
+    });
+
     it('removes a user from a group; an ordinary user may not', async () => {
       await addGroup(admin, { name: 'leavers' });
       await admin.post('/api/add-user', { owner: 'grouporg', name: 'leaver', groups: ['grouporg/leavers', 'grouporg/top-a'] });

@@ -9,6 +9,7 @@ import {
 } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
+import type { LooseRecord } from '../db/repository.js';
 import { typedRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
 import { EntityDomain, type RecordKey } from './entity-domain.js';
@@ -119,6 +120,36 @@ export const groups = new EntityDomain(groupDef, {
         .execute();
     }
     await followInUsers(ctx, groupId(before), groupId(after));
+  },
+  // Casdoor's answer also names each group's users (owner/name) and its parent's display name:
+  // two queries for the whole page.
+  extend: async (server, records) => {
+    if (records.length === 0) return records;
+    const db = server.database.db;
+    const idOf = (r: LooseRecord) => `${String(r.owner)}/${String(r.name)}`;
+    const members = await db
+      .selectFrom('userGroup')
+      .select(['owner', 'name', 'groupId'])
+      .where('groupId', 'in', records.map(idOf))
+      .orderBy('groupId')
+      .orderBy('owner')
+      .orderBy('name')
+      .execute();
+    const parentIds = [...new Set(records.filter((r) => !r.isTopGroup).map((r) => String(r.parentId)))];
+    const parents =
+      parentIds.length === 0
+        ? []
+        : await db
+            .selectFrom('group')
+            .select(['owner', 'name', 'displayName'])
+            .where('owner', 'in', [...new Set(records.map((r) => String(r.owner)))])
+            .where('name', 'in', parentIds)
+            .execute();
+    return records.map((r) => ({
+      ...r,
+      users: members.filter((m) => m.groupId === idOf(r)).map((m) => `${m.owner}/${m.name}`),
+      parentName: r.isTopGroup ? '' : (parents.find((p) => p.owner === r.owner && p.name === r.parentId)?.displayName ?? ''),
+    }));
   },
   beforeDelete: async (ctx, group) => {
     if (await hasChildren(ctx.trx, group.owner, group.name)) throw new AppError('groupHasSubgroups');

@@ -1,6 +1,7 @@
 import type { Fields, RecordOf, Viewer } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
+import type { LooseRecord } from '../db/repository.js';
 import type { Actor } from './actor.js';
 
 /** What a hook may use: the transaction it runs in, who acts and the server context. */
@@ -27,6 +28,11 @@ export interface EntityHooks<F extends Fields = Fields> {
    * only their own records; nothing when the viewer sees the whole list.
    */
   listFilter?(viewer: Viewer): Record<string, string> | undefined;
+  /**
+   * Adds values computed from other tables to what read calls answer (a group's users and
+   * parent's name), for a whole page of records at once: one query per page, never per record.
+   */
+  extend?(server: ServerContext, records: LooseRecord[]): Promise<LooseRecord[]>;
   /** Refuses a delete, or removes what belongs to the record. */
   beforeDelete?(ctx: HookContext, record: RecordOf<F>): Promise<void>;
 }
