@@ -18,6 +18,7 @@ import {
 } from './define.js';
 import { ipListProblem } from './field-checks.js';
 import { CURRENCIES } from './money.js';
+import { WEBAUTHN_CREDENTIAL_LIMIT, webauthnCredentialSchema } from './webauthn.js';
 
 /** The built-in administrator keeps its organization and name. */
 export function isBuiltInAdmin(record: Record<string, unknown>): boolean {
@@ -95,6 +96,12 @@ export const user = defineEntity({
     groups: stringList({ editable: adminsOnly }),
     properties: json(z.record(z.string().max(200), z.string().max(10_000)), () => ({}), { editable: adminsOnly }),
     applicationScopes: json(z.array(consentRecordSchema).max(1000), () => [], { serverOnly: true }),
+    // Passkeys (webauthn.ts): registered by the user themself, removed by the user or an
+    // administrator through their own calls, never through update-user (a form saved with an older
+    // copy of the list must neither undo a registration nor bring back a removed credential).
+    webauthnCredentials: json(z.array(webauthnCredentialSchema).max(WEBAUTHN_CREDENTIAL_LIMIT), () => [], {
+      serverOnly: true,
+    }),
   },
   newRecord: ({ organization, random, now }) => {
     const id = random(6);
