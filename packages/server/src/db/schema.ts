@@ -87,6 +87,7 @@ export const SERVER_TABLES = {
     challenge: 'text',
     owner: 'text',
     name: 'text',
+    client: 'text',
     createdTime: 'text',
     expiresTime: 'text',
   },

@@ -319,6 +319,7 @@ export const en = {
   webauthnCredentialExists: 'This WebAuthn credential is already registered for your account',
   webauthnCredentialLimit: 'A user can register at most {limit} WebAuthn credentials: delete one first',
   webauthnCredentialMissing: 'The user {user} has no WebAuthn credential {id}',
+  webauthnIpLimit: 'Too many WebAuthn requests came from your address (at most {limit} a minute), please try again later',
   webauthnNoCredentials: 'Found no credentials for this user',
   webauthnSigninDisabled: 'The login method: login with WebAuthn is not enabled for the application',
   webauthnUnknownCredential: 'This WebAuthn credential is not registered for any account here',

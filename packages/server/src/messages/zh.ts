@@ -291,6 +291,7 @@ export const zh: Record<MessageKey, string> = {
   webauthnCredentialExists: '此 WebAuthn 凭据已注册到您的账户',
   webauthnCredentialLimit: '每个用户最多可注册 {limit} 个 WebAuthn 凭据：请先删除一个',
   webauthnCredentialMissing: '用户 {user} 没有 WebAuthn 凭据 {id}',
+  webauthnIpLimit: '来自您地址的 WebAuthn 请求过多（每分钟最多 {limit} 个），请稍后重试',
   webauthnNoCredentials: '无法找到此用户的证书',
   webauthnSigninDisabled: '该应用禁止采用 WebAuthn 登录方式',
   webauthnUnknownCredential: '此 WebAuthn 凭据未在此处的任何账户注册',

@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { organizationTeam } from '../../test-support/accounts.js';
 import { CookieBrowser } from '../../test-support/browser.js';
+import { ApiClient } from '../../test-support/client.js';
+import { createOAuthApplication } from '../../test-support/oidc.js';
 import { ADMIN_PASSWORD } from '../../test-support/server.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
 import {
@@ -131,6 +133,29 @@ describeEachDatabase(
       const body = { id: casdoor.id, rawId: casdoor.rawId, type: casdoor.type, response };
       expect(await admin.post('/api/webauthn/signup/finish', body)).toMatchObject({ status: 'ok' });
       expect(await credentialsOf(admin)).toHaveLength(1);
+
+      // An application holding the user's access token may not add a way into the account.
+      const api = new ApiClient(server().url);
+      await api.login('admin', ADMIN_PASSWORD);
+      const app = await createOAuthApplication(api, 'token-holder', { organization: 'acme' });
+      const grant = await fetch(`${server().url}/api/login/oauth/access_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'password',
+          client_id: app.clientId,
+          client_secret: app.clientSecret,
+          username: 'worker',
+          password: 'worker-pass',
+        }),
+      }).then((r) => r.json());
+      const bearer = { authorization: `Bearer ${grant.access_token}` };
+      // The token is good for the user's account ...
+      const account = await fetch(`${server().url}/api/get-account`, { headers: bearer }).then((r) => r.json());
+      expect(account).toMatchObject({ status: 'ok', name: 'worker' });
+      // ... but not for registering a passkey.
+      const begin = await fetch(`${server().url}/api/webauthn/signup/begin`, { headers: bearer }).then((r) => r.json());
+      expect(begin).toMatchObject({ status: 'error', msg: 'Please login first' });
       const worker = await browser('worker', 'worker-pass');
       expect(await credentialsOf(worker)).toHaveLength(3);
     });

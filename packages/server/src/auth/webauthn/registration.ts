@@ -44,7 +44,7 @@ export async function beginRegistration(server: ServerContext, request: FastifyR
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
     extensions: { credProps: true },
   });
-  await storeChallenge(server, reply, 'registration', options.challenge, user);
+  await storeChallenge(server, request, reply, 'registration', options.challenge, user);
   return { publicKey: options };
 }
 

@@ -12,6 +12,7 @@ import {
   SoftwareAuthenticator,
   signInWithPasskey,
 } from '../../test-support/webauthn.js';
+import { BEGIN_LIMIT_PER_MINUTE } from './challenges.js';
 
 /** Signing in with a passkey: the ceremony, and the rules a password sign-in follows too. */
 describeEachDatabase(
@@ -172,6 +173,23 @@ describeEachDatabase(
         msg: 'You have entered the wrong password or code too many times, please wait for 15 minutes and try again',
       });
       expect(await anonymous().get('/api/get-account')).toMatchObject({ status: 'error' });
+    });
+
+    // Last: it spends this address's ceremonies for a minute.
+    it('begins at most BEGIN_LIMIT_PER_MINUTE ceremonies a minute for one address', async () => {
+      const begin = () => fetch(`${server().url}/api/webauthn/signin/begin?owner=acme&name=worker`);
+      let refused: Response | undefined;
+      for (let i = 0; i <= BEGIN_LIMIT_PER_MINUTE && !refused; i += 1) {
+        const response = await begin();
+        if (response.status !== 200) refused = response;
+      }
+      expect(refused?.status).toBe(429);
+      expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused?.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(await refused?.json()).toMatchObject({
+        status: 'error',
+        msg: `Too many WebAuthn requests came from your address (at most ${BEGIN_LIMIT_PER_MINUTE} a minute), please try again later`,
+      });
     });
   },
   { origin: PASSKEY_ORIGIN },

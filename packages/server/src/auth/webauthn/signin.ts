@@ -36,7 +36,7 @@ export async function beginSignin(server: ServerContext, request: FastifyRequest
     timeout: CEREMONY_TIMEOUT_MS,
     userVerification: 'preferred',
   });
-  await storeChallenge(server, reply, 'authentication', options.challenge, user);
+  await storeChallenge(server, request, reply, 'authentication', options.challenge, user);
   return { publicKey: options };
 }
 

@@ -7,7 +7,8 @@ import type { DialectName } from '../database.js';
  * (webauthnChallenge). A challenge is bound to the browser that asked for it (the row's id is the
  * SHA-256 of a token in that browser's cookie), taken by its first use and expires after a few
  * minutes (expired rows are purged in the background); in the database so that any instance of a
- * cluster finishes a ceremony another instance began.
+ * cluster finishes a ceremony another instance began (and counts the ceremonies each client address
+ * began, `client` being a hash of it).
  */
 export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   const t = columnTypes(dialect);
@@ -22,6 +23,7 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
       ['challenge', 'str', 200],
       ['owner', 'str', 100],
       ['name', 'str', 100],
+      ['client', 'str', 16],
       ['createdTime', 'str', 64],
       ['expiresTime', 'str', 64],
     ],
