@@ -74,6 +74,17 @@ export function codeSigninChannels(app: { enableCodeSignin?: boolean; signinMeth
   };
 }
 
+/** The sign-in method of passkeys (Casdoor's name). */
+export const WEBAUTHN_SIGNIN_METHOD = 'WebAuthn';
+
+/**
+ * Whether the application accepts sign-in with a passkey (Casdoor's isWebAuthnEnabled): it lists a
+ * WebAuthn sign-in method.
+ */
+export function isWebAuthnSigninEnabled(app: { signinMethods?: readonly SigninMethodRow[] }): boolean {
+  return (app.signinMethods ?? []).some((m) => m.name === WEBAUTHN_SIGNIN_METHOD);
+}
+
 /** The Password method's rule: All, Non-LDAP or Hide password (older applications: Hide-Password). */
 export function passwordMethodRule(app: { signinMethods?: readonly SigninMethodRow[] }): 'All' | 'Non-LDAP' | 'Hide password' {
   const rule = findItem(app.signinMethods, 'Password')?.rule ?? 'All';

@@ -40,6 +40,7 @@ export * from './token.js';
 export * from './user.js';
 export * from './verification.js';
 export * from './web3-auth.js';
+export * from './webauthn.js';
 
 /**
  * Every entity, in menu order. The server registers CRUD routes and tables for each; the console

@@ -19,6 +19,7 @@ import {
 } from './define.js';
 import { ipListProblem } from './field-checks.js';
 import { CURRENCIES } from './money.js';
+import { WEBAUTHN_CREDENTIAL_LIMIT, webauthnCredentialSchema } from './webauthn.js';
 
 /** The built-in administrator keeps its organization and name. */
 export function isBuiltInAdmin(record: Record<string, unknown>): boolean {
@@ -136,6 +137,12 @@ export const user = defineEntity({
     mfaAccounts: json(z.array(mfaAccountSchema).max(100), () => [], { secretKeys: ['secretKey'] }),
     faceIds: json(z.array(faceIdSchema).max(MAX_FACE_IDS, { message: `at most ${MAX_FACE_IDS} face IDs` }), () => []),
     applicationScopes: json(z.array(consentRecordSchema).max(1000), () => [], { serverOnly: true }),
+    // Passkeys (webauthn.ts): registered by the user themself, removed by the user or an
+    // administrator through their own calls, never through update-user (a form saved with an older
+    // copy of the list must neither undo a registration nor bring back a removed credential).
+    webauthnCredentials: json(z.array(webauthnCredentialSchema).max(WEBAUTHN_CREDENTIAL_LIMIT), () => [], {
+      serverOnly: true,
+    }),
   },
   newRecord: ({ organization, random, now }) => {
     const id = random(6);

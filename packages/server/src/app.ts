@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { CONSOLE_SIGNIN } from './auth/login.js';
 import { purgeExpiredSessions } from './auth/session.js';
 import { registerSigninType } from './auth/signin-types.js';
+import { purgeExpiredChallenges } from './auth/webauthn/challenges.js';
 import type { Config } from './config/config.js';
 import { createContext, type ServerContext } from './context.js';
 import type { GeneratedCert } from './crypto/certs.js';
@@ -40,6 +41,7 @@ import { registerProviderRoutes } from './routes/provider.js';
 import { formatBytes, registerStorageRoutes } from './routes/storage.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerVerificationRoutes } from './routes/verification.js';
+import { registerWebauthnRoutes } from './routes/webauthn.js';
 
 /** Largest JSON or form body an API call may send. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -175,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDashboardRoutes(app, ctx);
   registerLauncherRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerWebauthnRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
   for (const def of DEFINITIONS) registerEntityRoutes(app, ctx, def, listVariants[def.name]);
@@ -191,10 +194,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return sendConsole(reply);
   });
 
-  // Expired sessions and claims of values used once (db/used-once.ts) are removed in the background, never on a request.
+  // Expired sessions, claims of values used once (db/used-once.ts) and passkey challenges are removed in the background, never on a request.
   const purge = setInterval(() => {
     purgeExpiredSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed'));
     purgeExpiredClaims(database).catch((err) => app.log.warn({ err }, 'used-once purge failed'));
+    purgeExpiredChallenges(database.db).catch((err) => app.log.warn({ err }, 'passkey challenge purge failed'));
   }, 3600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));

@@ -12,7 +12,7 @@ import { DEFAULT_LOCKOUT, verifyCredentials } from './credentials.js';
 import { checkEntryIp } from './ip-whitelist.js';
 import { linkWithProvider, providerSigninOf, providerUser } from './provider-login.js';
 import { createSession, LONG_SESSION_HOURS, SESSION_COOKIE, SHORT_SESSION_HOURS } from './session.js';
-import { type SigninType, signinTypeOf } from './signin-types.js';
+import { type SigninContext, type SigninType, signinTypeOf } from './signin-types.js';
 
 /** type=login: the console's own sign-in through an application (app-built-in by default). */
 export const CONSOLE_SIGNIN: SigninType = {
@@ -106,6 +106,25 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
     user = account.user;
     sessionToken = account.sessionToken;
   }
+  return completeSignin(server, request, reply, type, app, user, { fresh, sessionToken });
+}
+
+/**
+ * What every sign-in does once it knows the user (password, code, identity provider, passkey): the
+ * organization rule, the IP whitelists, the session a fresh sign-in of this type opens, and the
+ * type's answer.
+ */
+export async function completeSignin(
+  server: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  type: SigninType,
+  app: Application,
+  user: User,
+  signin: SigninContext,
+) {
+  const { fresh } = signin;
+  let { sessionToken } = signin;
   if (!type.anyOrganization && user.owner !== app.organization)
     throw new AppError('userNotInApplication', { application: app.name });
   await checkEntryIp(server, request.ip, user, app);

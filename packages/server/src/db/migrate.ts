@@ -19,6 +19,7 @@ import * as m0014 from './migrations/0014_group.js';
 import * as m0015 from './migrations/0015_user_group.js';
 import * as m0016 from './migrations/0016_invitation.js';
 import * as m0017 from './migrations/0017_user_account.js';
+import * as m0019 from './migrations/0019_user_webauthn.js';
 import type { DB } from './schema.js';
 
 /** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) =
   '0015_user_group': m0015,
   '0016_invitation': m0016,
   '0017_user_account': m0017,
+  '0019_user_webauthn': m0019,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -35,7 +35,7 @@ interface ServerKindValues {
 
 /**
  * Tables that are not entities: sessions, device authorizations, sign-in failure counters, CAS
- * tickets, captcha challenges, values used once and linked identities.
+ * tickets, captcha challenges, values used once, passkey challenges and linked identities.
  */
 export const SERVER_TABLES = {
   authSession: {
@@ -80,6 +80,17 @@ export const SERVER_TABLES = {
   },
   captcha: { id: 'text', answerHash: 'text', createdTime: 'text', expiresTime: 'text' },
   usedOnce: { id: 'text', createdTime: 'text', expiresTime: 'text' },
+  /** A passkey ceremony under way (auth/webauthn/challenges.ts). */
+  webauthnChallenge: {
+    id: 'text',
+    purpose: 'text',
+    challenge: 'text',
+    owner: 'text',
+    name: 'text',
+    client: 'text',
+    createdTime: 'text',
+    expiresTime: 'text',
+  },
   userIdentity: {
     owner: 'text',
     providerName: 'text',

@@ -313,6 +313,22 @@ export const en = {
   userNotExist: "The user: {id} doesn't exist",
   codeSigninEmailDisabled: 'The login method: login with email is not enabled for the application',
   codeSigninSmsDisabled: 'The login method: login with SMS is not enabled for the application',
+  webauthnNeedsDomain:
+    'WebAuthn needs this server to be opened by a domain name (such as localhost), not by the IP address {host}',
+  webauthnChallengeMissing:
+    'No WebAuthn request is under way in this browser, or it has expired or been used: please start again',
+  webauthnBadResponse: 'The WebAuthn response is malformed: {detail}',
+  webauthnRegistrationFailed: 'The WebAuthn credential could not be registered: {detail}',
+  webauthnCredentialExists: 'This WebAuthn credential is already registered for your account',
+  webauthnCredentialLimit: 'A user can register at most {limit} WebAuthn credentials: delete one first',
+  webauthnCredentialMissing: 'The user {user} has no WebAuthn credential {id}',
+  webauthnIpLimit: 'Too many WebAuthn requests came from your address (at most {limit} a minute), please try again later',
+  webauthnNoCredentials: 'Found no credentials for this user',
+  webauthnSigninDisabled: 'The login method: login with WebAuthn is not enabled for the application',
+  webauthnUnknownCredential: 'This WebAuthn credential is not registered for any account here',
+  webauthnSigninFailed: 'The WebAuthn credential could not be verified: {detail}',
+  webauthnCounterNotIncreased:
+    'The signature counter of this WebAuthn credential did not increase ({counter}, last {stored}): it may have been copied, so it was refused',
 } as const;
 
 export type MessageKey = keyof typeof en;

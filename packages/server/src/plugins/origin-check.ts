@@ -15,7 +15,7 @@ const CROSS_SITE_FORM_ENDPOINTS = ['/api/saml/redirect/', '/api/acs'];
  * browser in to an account of the attacker's choosing (login CSRF), so they are held to the same
  * origin rule as cookie-authenticated writes even when no cookie comes with them.
  */
-const SESSION_OPENING_ENDPOINTS = new Set(['/api/login', '/api/signup']);
+const SESSION_OPENING_ENDPOINTS = new Set(['/api/login', '/api/signup', '/api/webauthn/signin/finish']);
 
 function pathOf(url: string): string {
   const query = url.indexOf('?');

@@ -14,7 +14,7 @@ export class CookieBrowser {
     private readonly language = 'en',
   ) {}
 
-  private async send(method: string, path: string, query: Params, body?: unknown) {
+  private async send(method: string, path: string, query: Params, body?: unknown): Promise<unknown> {
     const url = new URL(path, this.baseUrl);
     for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { 'accept-language': this.language };
@@ -37,15 +37,20 @@ export class CookieBrowser {
       if (!value || expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    return (await response.json()) as Envelope<any, any>;
+    return response.json();
   }
 
-  get(path: string, query: Params = {}) {
+  async get(path: string, query: Params = {}) {
+    return (await this.send('GET', path, query)) as Envelope<any, any>;
+  }
+
+  async post(path: string, body?: unknown, query: Params = {}) {
+    return (await this.send('POST', path, query, body)) as Envelope<any, any>;
+  }
+
+  /** A GET answered by JSON that is not the envelope (the WebAuthn begin calls answer go-webauthn's objects). */
+  getJson(path: string, query: Params = {}): Promise<unknown> {
     return this.send('GET', path, query);
-  }
-
-  post(path: string, body?: unknown, query: Params = {}) {
-    return this.send('POST', path, query, body);
   }
 
   login(username: string, password: string, organization = 'built-in', application = 'app-built-in') {

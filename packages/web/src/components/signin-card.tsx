@@ -14,12 +14,12 @@ import { ProviderButtons } from './provider-buttons';
 import { SendCodeInput } from './send-code-input';
 import { type SigninSubmission, useSigninCaptcha } from './signin-captcha';
 import { SigninLanguages } from './signin-languages';
-import { CODE_METHOD, codeTargetOf, type SigninPart, signinLayout } from './signin-model';
+import { CODE_METHOD, codeTargetOf, METHOD_LABELS, PASSKEY_METHOD, type SigninPart, signinLayout } from './signin-model';
 
 /**
  * What a sign-in sends: the credentials and, when the application asked for one, the solved captcha;
  * with the Verification code method the username is the address the code went to and `code` the
- * code (no password).
+ * code (no password); with WebAuthn the passkey answers (the username, if any, says whose).
  */
 export type SigninValues = SigninSubmission & { signinMethod?: string; code?: string };
 
@@ -100,6 +100,7 @@ export function SigninCard({
   const [chosenMethod, setMethod] = useState<string | null>(null);
   const method = layout.methods.some((m) => m.name === chosenMethod) ? chosenMethod : (layout.methods[0]?.name ?? 'Password');
   const byCode = method === CODE_METHOD;
+  const byPasskey = method === PASSKEY_METHOD;
   const [targetLabel, targetRequired] = CODE_TARGET_LABELS[codeTargetOf(layout.methods)];
   const firstInput = layout.parts.find((part) => part.kind === 'username' || part.kind === 'password')?.kind;
   const errorAlert = error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />;
@@ -137,7 +138,7 @@ export function SigninCard({
       case 'methods':
         // Tabs as Casdoor shows them (buttons, not radio labels: nothing else on the card is labelled "Password").
         return (
-          <Flex className="login-methods" role="tablist" justify="center" gap={8} style={{ marginBottom: 16 }}>
+          <Flex className="login-methods" role="tablist" justify="center" gap={8} wrap style={{ marginBottom: 16 }}>
             {layout.methods.map((m) => {
               const selected = m.name === method;
               return (
@@ -150,9 +151,7 @@ export function SigninCard({
                   style={selected ? { fontWeight: 600, borderBottom: '2px solid currentColor', borderRadius: 0 } : undefined}
                 >
                   {/* The built-in methods in the page's language, unless the application renamed them. */}
-                  {m.displayName && m.displayName !== m.name
-                    ? m.displayName
-                    : t(m.name === CODE_METHOD ? 'signin.byCode' : 'signin.byPassword')}
+                  {m.displayName && m.displayName !== m.name ? m.displayName : t(METHOD_LABELS[m.name] ?? 'signin.byPassword')}
                 </Button>
               );
             })}
@@ -164,7 +163,9 @@ export function SigninCard({
             className="login-username"
             label={byCode ? t(targetLabel) : part.label || t('general.username')}
             name="username"
-            rules={[{ required: true, message: t(byCode ? targetRequired : 'general.usernameRequired') }]}
+            // A passkey needs no username: without one, the authenticator offers the passkeys of this site.
+            rules={[{ required: !byPasskey, message: t(byCode ? targetRequired : 'general.usernameRequired') }]}
+            extra={byPasskey ? t('signin.passkeyUsernameHint') : undefined}
           >
             <Input
               className="login-username-input"
@@ -176,6 +177,7 @@ export function SigninCard({
           </Form.Item>
         );
       case 'password':
+        if (byPasskey) return null;
         if (byCode)
           return (
             <Form.Item
@@ -239,13 +241,13 @@ export function SigninCard({
       case 'autoSignin':
         return <Form.Item>{autoSigninBox}</Form.Item>;
       case 'captcha':
-        // A code sign-in answered the captcha when the code was sent.
-        return byCode ? null : captcha.field;
+        // A code sign-in answered the captcha when the code was sent; a passkey needs none.
+        return byCode || byPasskey ? null : captcha.field;
       case 'loginButton':
         return (
           <div className="login-button-box">
             <Button className="login-button" type="primary" htmlType="submit" block loading={busyLoading(busy)}>
-              {part.label || t('general.signIn')}
+              {byPasskey ? t('signin.withWebAuthn') : part.label || t('general.signIn')}
             </Button>
             {errorAlert}
           </div>
@@ -311,7 +313,9 @@ export function SigninCard({
           // Without the box nobody asked to stay signed in: the session lasts a day at most.
           onFinish={(values) => {
             const autoSignin = hasAutoSignin && values.autoSignin === true;
-            if (byCode)
+            if (byPasskey)
+              onSubmit({ username: (values.username ?? '').trim(), password: '', signinMethod: PASSKEY_METHOD, autoSignin });
+            else if (byCode)
               onSubmit({
                 username: values.username.trim(),
                 password: '',

@@ -204,8 +204,13 @@ describe('signinLayout', () => {
     const disabled = signinLayout(app({ enablePassword: false }), CONSOLE);
     expect(disabled.notice).toBe('passwordDisabled');
     expect(kinds(disabled)).toEqual(['languages', 'logo', 'signupLink']);
-    const noMethod = signinLayout(app({ signinMethods: [{ name: 'WebAuthn', rule: 'None' }] }), CONSOLE);
+    const noMethod = signinLayout(app({ signinMethods: [{ name: 'Face ID', rule: 'None' }] }), CONSOLE);
     expect(noMethod.notice).toBe('passwordDisabled');
+    // A passkey alone still signs in: the username (optional) and the button.
+    const passkeys = signinLayout(app({ signinMethods: [{ name: 'WebAuthn', rule: 'None' }] }), CONSOLE);
+    expect(passkeys.notice).toBeNull();
+    expect(passkeys.methods.map((m) => m.name)).toEqual(['WebAuthn']);
+    expect(kinds(passkeys)).toEqual(expect.arrayContaining(['username', 'loginButton']));
     const hidden = signinLayout(app({ signinMethods: [{ name: 'Password', rule: 'Hide password' }] }), CONSOLE);
     expect(hidden.notice).toBe('noMethod');
     expect(kinds(hidden)).toEqual(['languages', 'logo', 'signupLink']);
@@ -277,9 +282,11 @@ describe('offeredSigninMethods', () => {
       { name: 'Password', displayName: 'Pass', rule: 'Non-LDAP' },
     ];
     expect(offeredSigninMethods({ enablePassword: true, signinMethods: methods }, ['Password'])).toEqual([methods[1]]);
+    const webAuthn = { name: 'WebAuthn', rule: 'None' };
     expect(
-      offeredSigninMethods({ enablePassword: true, signinMethods: [...methods, { name: 'WebAuthn', rule: 'None' }] }),
-    ).toEqual(methods);
+      offeredSigninMethods({ enablePassword: true, signinMethods: [...methods, webAuthn, { name: 'Face ID', rule: 'None' }] }),
+    ).toEqual([...methods, webAuthn]);
+    expect(offeredSigninMethods({ enablePassword: false, signinMethods: [webAuthn] })).toEqual([webAuthn]);
     expect(offeredSigninMethods({ enablePassword: true, signinMethods: [] }).map((m) => m.name)).toEqual(['Password']);
     // Codes do not depend on passwords being accepted.
     expect(offeredSigninMethods({ enablePassword: false, signinMethods: methods })).toEqual([methods[0]]);

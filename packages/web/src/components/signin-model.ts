@@ -1,5 +1,12 @@
 import type { SigninMethodRow, SignupItemRow } from '@gatehouse/entities';
-import { agreementMode, BUILT_IN_APPLICATION, findItem, isPasswordSigninEnabled, UI_LANGUAGES } from '@gatehouse/entities/plain';
+import {
+  agreementMode,
+  BUILT_IN_APPLICATION,
+  findItem,
+  isPasswordSigninEnabled,
+  UI_LANGUAGES,
+  WEBAUTHN_SIGNIN_METHOD,
+} from '@gatehouse/entities/plain';
 import { textOf as text } from '../data/text';
 import { cssText } from './application-appearance';
 import { signinProviders } from './signin-providers';
@@ -23,10 +30,19 @@ export interface SigninItemRow {
 }
 
 /** The sign-in methods this release can offer on the page (the others arrive with later releases). */
-export const AVAILABLE_SIGNIN_METHODS: readonly string[] = ['Password', 'Verification code'];
+export const AVAILABLE_SIGNIN_METHODS: readonly string[] = ['Password', 'Verification code', WEBAUTHN_SIGNIN_METHOD];
 
 /** The method that signs in with a code sent by e-mail or SMS. */
 export const CODE_METHOD = 'Verification code';
+/** The method that signs in with a passkey (of the username typed in, or any discoverable one). */
+export const PASSKEY_METHOD = WEBAUTHN_SIGNIN_METHOD;
+
+/** The translation keys of the built-in methods' tabs. */
+export const METHOD_LABELS: Record<string, string> = {
+  Password: 'signin.byPassword',
+  [CODE_METHOD]: 'signin.byCode',
+  [PASSKEY_METHOD]: 'signin.byWebAuthn',
+};
 
 /** Rules of the Forgot password? and Auto sign in items that leave the "Auto sign in" box unticked. */
 const AUTO_SIGNIN_OFF_RULES = new Set(['Auto sign in - False', 'False']);
@@ -47,7 +63,7 @@ export type SigninPart =
   | { kind: 'forgotPassword'; autoSignin: boolean; link: { label: string; to: string } | null }
   | { kind: 'autoSignin' }
   | { kind: 'loginButton'; label: string }
-  /** The choice between the offered sign-in methods (Password, Verification code), when there are several. */
+  /** The choice between the offered sign-in methods (Password, Verification code, WebAuthn), when there are several. */
   | { kind: 'methods' }
   /** Where the captcha appears when the application asks for one (the Captcha item with its "inline" rule). */
   | { kind: 'captcha' }
@@ -64,11 +80,11 @@ export interface SigninLayout {
   parts: SigninPart[];
   /**
    * The sign-in methods offered, in the application's order (the first is chosen at first): the
-   * username and password parts serve both (with Verification code: the e-mail address or phone
-   * number, and the code).
+   * username and password parts serve them all (with Verification code: the e-mail address or
+   * phone number, and the code; with WebAuthn: the username, which may stay empty, and no password).
    */
   methods: SigninMethodRow[];
-  /** Set when the page offers no way to sign in (neither a password nor a code). */
+  /** Set when the page offers no way to sign in (no password, code or passkey). */
   notice: SigninNotice | null;
   /**
    * The frame's own logo and language menu, above the card (default form only): with sign-in

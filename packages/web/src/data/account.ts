@@ -1,5 +1,6 @@
 import { BUILT_IN_APPLICATION } from '@gatehouse/entities/plain';
 import { type Rec, request } from './client';
+import { postSignin } from './webauthn';
 
 /** Sign-in, sign-out, the account, sign-up, passwords, verification codes and captchas. */
 
@@ -12,19 +13,20 @@ export interface LoginForm {
   captchaType?: string;
   captchaToken?: string;
   clientSecret?: string;
-  /** 'Verification code' signs in with `code`, sent to `username` (an e-mail address or phone number). */
+  /**
+   * 'Verification code' signs in with `code`, sent to `username` (an e-mail address or phone
+   * number); 'WebAuthn' with a passkey of `username`, or any discoverable one without a username.
+   */
   signinMethod?: string;
   code?: string;
 }
 
 /**
- * Password sign-in to the console through an application (the built-in one unless told); data is
- * 'owner/name' and the cookie is set.
+ * Sign-in to the console through an application (the built-in one unless told), with a password, a
+ * code or a passkey; data is 'owner/name' and the cookie is set.
  */
 export function login(form: LoginForm & { application?: string }) {
-  return request<string>('POST', '/api/login', {
-    body: { type: 'login', application: BUILT_IN_APPLICATION, signinMethod: 'Password', ...form },
-  });
+  return postSignin<string>({ type: 'login', application: BUILT_IN_APPLICATION, signinMethod: 'Password', ...form });
 }
 
 /** The application an organization's sign-in page (/login/{organization}) shows, with organizationObj. */

@@ -51,11 +51,12 @@ function isEnvelope(value: unknown): value is Envelope {
   );
 }
 
-export async function request<D = unknown, D2 = unknown>(
+/** Sends a call and reads its JSON answer, whatever its shape, with the HTTP status. */
+async function send(
   method: 'GET' | 'POST',
   path: string,
-  { query, body, form }: RequestOptions = {},
-): Promise<Envelope<D, D2>> {
+  { query, body, form }: RequestOptions,
+): Promise<{ status: number; payload: unknown }> {
   const search = query ? `?${new URLSearchParams(query)}` : '';
   let response: Response;
   try {
@@ -73,14 +74,33 @@ export async function request<D = unknown, D2 = unknown>(
     throw new NetworkError(error instanceof Error ? error.message : String(error));
   }
   // Refusals may come with a 4xx/5xx status but still carry an envelope; read it whenever present.
-  let payload: unknown;
   try {
-    payload = await response.json();
+    return { status: response.status, payload: await response.json() };
   } catch {
     throw new NetworkError(`HTTP ${response.status} ${response.statusText}`.trim());
   }
-  if (!isEnvelope(payload)) throw new NetworkError(`HTTP ${response.status}: unexpected answer`);
+}
+
+export async function request<D = unknown, D2 = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<D, D2>> {
+  const { status, payload } = await send(method, path, options);
+  if (!isEnvelope(payload)) throw new NetworkError(`HTTP ${status}: unexpected answer`);
   return payload as Envelope<D, D2>;
+}
+
+/**
+ * A call whose answer is a JSON object other than the envelope (the WebAuthn begin calls answer
+ * go-webauthn's objects, as Casdoor's do); an error envelope is thrown as an ApiError.
+ */
+export async function requestObject(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<Rec> {
+  const { status, payload } = await send(method, path, options);
+  if (isEnvelope(payload) && payload.status === 'error') throw new ApiError(payload.msg, payload.code);
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    throw new NetworkError(`HTTP ${status}: unexpected answer`);
+  return { ...payload };
 }
 
 /** The envelope when it is ok; otherwise an ApiError carrying its msg and code. */

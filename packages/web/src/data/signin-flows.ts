@@ -1,5 +1,6 @@
 import type { LoginForm } from './account';
 import { type Rec, request } from './client';
+import { postSignin } from './webauthn';
 
 /** The protocol pages' sign-in calls (OAuth, SAML, CAS, consent) and identity providers. */
 
@@ -13,7 +14,7 @@ export function getAppLogin(query: Record<string, string>) {
  * the query) or approves a device (type device). Without username the session stands in.
  */
 export function oauthLogin(type: string, query: Record<string, string>, body: Partial<LoginForm> & { userCode?: string }) {
-  return request<string>('POST', '/api/login', { query, body: { type, application: '', signinMethod: 'Password', ...body } });
+  return postSignin<string>({ type, application: '', signinMethod: 'Password', ...body }, query);
 }
 
 /**
@@ -53,7 +54,7 @@ export function casLogin(
   query: Record<string, string>,
   body: { application: string; organization: string } & Partial<LoginForm>,
 ) {
-  return request<string, string>('POST', '/api/login', { query, body: { type: 'cas', signinMethod: 'Password', ...body } });
+  return postSignin<string, string>({ type: 'cas', signinMethod: 'Password', ...body }, query);
 }
 
 /**
@@ -65,8 +66,11 @@ export function samlLogin(
   samlParams: Record<string, string>,
   body: { application: string; organization: string } & Partial<LoginForm>,
 ) {
-  return request<string, { redirectUrl: string; method: string; relayState?: string }>('POST', '/api/login', {
-    body: { type: 'saml', signinMethod: 'Password', ...samlParams, ...body },
+  return postSignin<string, { redirectUrl: string; method: string; relayState?: string }>({
+    type: 'saml',
+    signinMethod: 'Password',
+    ...samlParams,
+    ...body,
   });
 }
 

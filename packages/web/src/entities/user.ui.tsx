@@ -12,6 +12,7 @@ import { UserGroupsField } from './user-groups-field';
 import { UserKeys } from './user-keys';
 import { UserSheetTools } from './user-list-tools';
 import { FaceIdsTable, ManagedAccountsTable, MfaAccountsTable, PropertiesTable } from './user-tables';
+import { WebauthnCredentials } from './user-webauthn-section';
 
 /** sessionStorage key of the user list the edit page returns to (a group's, an organization's ...). */
 const USER_LIST_URL_KEY = 'userListUrl';
@@ -35,6 +36,7 @@ const overrides: EntityOverrides = {
   blocks: {
     // Linked accounts of identity providers (Casdoor's "3rd-party logins" item).
     thirdPartyLogins: ThirdPartyLogins,
+    webauthnCredentials: WebauthnCredentials,
     keys: UserKeys,
   },
   // Upload (.xlsx) and Export beside Add.
