@@ -18,6 +18,7 @@ import * as m0013 from './migrations/0013_used_once.js';
 import * as m0014 from './migrations/0014_group.js';
 import * as m0015 from './migrations/0015_user_group.js';
 import * as m0016 from './migrations/0016_invitation.js';
+import * as m0018 from './migrations/0018_user_mfa.js';
 import type { DB } from './schema.js';
 
 /** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) =
   '0014_group': m0014,
   '0015_user_group': m0015,
   '0016_invitation': m0016,
+  '0018_user_mfa': m0018,
 };
 
 class StaticProvider implements MigrationProvider {

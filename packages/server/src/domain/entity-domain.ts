@@ -178,7 +178,8 @@ export class EntityDomain<F extends Fields = Fields> {
     const record = await this.repo(server).get(key.owner, key.name);
     if (!record) return null;
     if (!may(def, 'read', viewer, record)) throw refusal(viewer);
-    return maskRecord(def, record, viewer);
+    const masked = maskRecord(def, record, viewer);
+    return this.hooks.present ? this.hooks.present(record, masked) : masked;
   }
 
   /**

@@ -27,6 +27,11 @@ export interface EntityHooks<F extends Fields = Fields> {
    * only their own records; nothing when the viewer sees the whole list.
    */
   listFilter?(viewer: Viewer): Record<string, string> | undefined;
+  /**
+   * Adds to one record's answer (get-x) what is computed for it rather than stored; `masked` is the
+   * record as the viewer may see it.
+   */
+  present?(record: RecordOf<F>, masked: Record<string, unknown>): Record<string, unknown>;
   /** Refuses a delete, or removes what belongs to the record. */
   beforeDelete?(ctx: HookContext, record: RecordOf<F>): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { AppError } from '../errors.js';
 import { EntityDomain, inTransaction, type RecordKey } from './entity-domain.js';
 import { deleteUserIdentities, renameUserIdentities } from './identities.js';
 import { refuseSecondPhysicalGroup, renameMemberships, replaceMemberships } from './memberships.js';
+import { withMfaProps } from './mfa-props.js';
 import { requireOrganization } from './organization.js';
 import { revokeUserTokens } from './token.js';
 
@@ -66,6 +67,8 @@ export const users = new EntityDomain(userDef, {
     await renameUserIdentities(trx, before, after);
     await renameMemberships(trx, before, after);
   },
+  // Casdoor's get-user answers the user's MFA methods (masked) as multiFactorAuths.
+  present: (user, masked) => withMfaProps(masked, user),
   beforeDelete: async ({ trx }, user) => {
     await trx.deleteFrom('authSession').where('owner', '=', user.owner).where('name', '=', user.name).execute();
     await deleteUserIdentities(trx, user.owner, user.name);
