@@ -6,6 +6,7 @@ import { ThirdPartyLogins } from './third-party-logins';
 import type { EntityOverrides } from './ui-types';
 import { UserGroupsField } from './user-groups-field';
 import { UserSheetTools } from './user-list-tools';
+import { UserMfaSection } from './user-mfa-section';
 
 /** sessionStorage key of the user list the edit page returns to (a group's, an organization's ...). */
 const USER_LIST_URL_KEY = 'userListUrl';
@@ -19,8 +20,9 @@ const overrides: EntityOverrides = {
     phone: PhoneField,
     groups: UserGroupsField,
   },
-  // Linked accounts of identity providers (Casdoor's "3rd-party logins" item), after the fields.
-  formExtras: [ThirdPartyLogins],
+  // Linked accounts of identity providers (Casdoor's "3rd-party logins" item), then the
+  // multi-factor methods, after the fields.
+  formExtras: [ThirdPartyLogins, UserMfaSection],
   // Upload (.xlsx) and Export beside Add.
   listToolbar: UserSheetTools,
   exitPath: (viewer) => sessionStorage.getItem(USER_LIST_URL_KEY) ?? (isAdmin(viewer) ? '/users' : '/'),

@@ -32,9 +32,10 @@ export default function OAuthAuthorizePage() {
     <ProtocolSignin
       requestKey={['oauth', query]}
       loadApplication={async () => unwrap(await getAppLogin(query)).data as Rec}
-      signIn={async (app, values) => {
+      signIn={async (app, values, settle) => {
         const body = values ? { organization: String(app.organization), ...values } : {};
-        return { app, data: unwrap(await oauthLogin(query.responseType, query, body)).data as unknown };
+        const answer = await settle(unwrap(await oauthLogin(query.responseType, query, body)));
+        return answer && { app, data: answer.data };
       }}
       onSignedIn={(answer) => {
         const { app, data } = answer as { app: Rec; data: unknown };

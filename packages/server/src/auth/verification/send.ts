@@ -27,7 +27,7 @@ import { fillEmailTemplate, sendEmailWith } from '../../integrations/email/index
 import { sendSmsWith } from '../../integrations/sms/index.js';
 import { accountOf } from '../account.js';
 import { checkApplicationCaptcha } from '../captcha.js';
-import { findMfaChallenge } from '../mfa-challenge.js';
+import { findMfaChallenge, type MfaChallenge } from '../mfa-challenge.js';
 import {
   type CodeType,
   emailReceiver,
@@ -97,17 +97,22 @@ export function forgetEnabled(app: Application): boolean {
 }
 
 /** The account the method names before the destination is read (checkUser, or the signed-in one). */
-async function accountFor(ctx: ServerContext, request: FastifyRequest, org: Organization, form: SendForm) {
+async function accountFor(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  org: Organization,
+  form: SendForm,
+  challenge: MfaChallenge | null,
+) {
   if (form.checkUser) {
     const user = await ctx.repo(userDef).get(org.name, form.checkUser);
     if (!user || user.isDeleted) throw new AppError('verificationUserMissing');
     if (user.isForbidden) throw new AppError('userForbidden');
     return user;
   }
-  if (form.method === 'mfaAuth') {
+  if (challenge) {
     // The second step of a sign-in: the user of the sign-in waiting in this browser (mfa-challenge.ts).
-    const challenge = await findMfaChallenge(ctx, request);
-    const user = challenge ? await ctx.repo(userDef).get(challenge.owner, challenge.name) : undefined;
+    const user = await ctx.repo(userDef).get(challenge.owner, challenge.name);
     if (!user || user.isDeleted) throw new AppError('mfaSigninExpired');
     return user;
   }
@@ -196,11 +201,14 @@ async function deliver(org: Organization, destination: Destination, code: string
 
 export async function sendVerificationCode(ctx: ServerContext, request: FastifyRequest): Promise<void> {
   const form = formOf(request);
-  const app = await applicationOf(ctx, form.applicationId);
+  // The second step of a sign-in: its code goes through the application signed in to.
+  const challenge = form.method === 'mfaAuth' ? await findMfaChallenge(ctx, request) : null;
+  if (form.method === 'mfaAuth' && !challenge) throw new AppError('mfaSigninExpired');
+  const app = await applicationOf(ctx, challenge ? `${ADMIN_OWNER}/${challenge.application}` : form.applicationId);
   if (form.method === 'forget' && !forgetEnabled(app)) throw new AppError('verificationForgetDisabled');
   const org = await organizationByName(ctx, app.organization);
   if (!org) throw new AppError('organizationMissing', { name: app.organization });
-  const known = await accountFor(ctx, request, org, form);
+  const known = await accountFor(ctx, request, org, form, challenge);
   // Casdoor: a code is sent only after a solved CAPTCHA when the application's captcha rule is not None.
   await checkApplicationCaptcha(ctx, app, {
     captchaType: form.captchaType,
