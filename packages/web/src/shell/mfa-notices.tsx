@@ -51,6 +51,8 @@ export function MfaNotices({ account }: { account: Account }) {
       ),
       duration: false,
       closable: false,
+      // Below the header: the account menu (Logout) stays within reach.
+      placement: 'bottomRight',
     });
     if (!onSetup) void navigate(`/mfa/setup?mfaType=${required}`, { replace: true, state: { from: '/login' } });
   }, [required, onSetup, navigate, notification, t]);
@@ -97,6 +99,7 @@ export function MfaNotices({ account }: { account: Account }) {
         </Space>
       ),
       duration: false,
+      placement: 'bottomRight',
     });
   }, [location.key]);
 
