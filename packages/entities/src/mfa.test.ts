@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type MfaItem, type MfaProps, mfaItemsProblem, preferredMfaProps, requiredMfaType, unmetMfaItems } from './mfa.js';
+import { user } from './user.js';
 
 const method = (mfaType: string, enabled: boolean, isPreferred = false): MfaProps => ({
   mfaType,
@@ -51,5 +52,24 @@ describe('MFA items', () => {
     expect(preferredMfaProps([method('sms', true), method('app', true, true)])?.mfaType).toBe('app');
     expect(preferredMfaProps([method('email', true), method('app', true)])?.mfaType).toBe('email');
     expect(preferredMfaProps([])).toBeUndefined();
+  });
+});
+
+describe('the need-update-password flag', () => {
+  const editable = user.fields.needUpdatePassword.editable;
+  const admin = { owner: 'acme', name: 'boss', level: 'orgAdmin' } as const;
+  const member = { owner: 'acme', name: 'worker', level: 'user' } as const;
+  const bare = { owner: 'acme', name: 'worker', email: '', phone: '', preferredMfaType: '', needUpdatePassword: false };
+
+  it('is set by administrators for users who can prove who they are (an address or MFA), and cleared always', () => {
+    expect(editable?.({ viewer: admin, record: bare })).toBe(false);
+    expect(editable?.({ viewer: admin, record: bare, next: { ...bare, needUpdatePassword: true } })).toBe(false);
+    expect(editable?.({ viewer: admin, record: bare, next: { ...bare, email: 'w@acme.test', needUpdatePassword: true } })).toBe(
+      true,
+    );
+    expect(editable?.({ viewer: admin, record: { ...bare, phone: '2025550123' } })).toBe(true);
+    expect(editable?.({ viewer: admin, record: { ...bare, preferredMfaType: 'app' } })).toBe(true);
+    expect(editable?.({ viewer: admin, record: { ...bare, needUpdatePassword: true } })).toBe(true);
+    expect(editable?.({ viewer: member, record: { ...bare, email: 'w@acme.test' } })).toBe(false);
   });
 });

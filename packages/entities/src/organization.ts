@@ -30,9 +30,13 @@ const accountItemSchema = z.array(
   }),
 ) as z.ZodType<AccountItem[]>;
 
-/** Each method (phone, e-mail, app) at most once, with its rule; at most one Required (mfa.ts). */
+/**
+ * Each method (phone, e-mail, app) at most once, with its rule; at most one Required (mfa.ts). The
+ * spec's rule "Prompt" is stored as Casdoor's "Prompted".
+ */
+const mfaRuleSchema = z.preprocess((rule) => (rule === 'Prompt' ? 'Prompted' : rule), z.enum(MFA_RULES));
 const mfaItemSchema: z.ZodType<MfaItem[]> = z
-  .array(z.object({ name: z.enum(MFA_TYPES), rule: z.enum(MFA_RULES) }))
+  .array(z.object({ name: z.enum(MFA_TYPES), rule: mfaRuleSchema }))
   .max(MFA_TYPES.length);
 
 const globalAdminOnly = ({ viewer }: { viewer: Parameters<typeof isGlobalAdmin>[0] }) => isGlobalAdmin(viewer);

@@ -48,8 +48,8 @@ export function canRequirePasswordUpdate(record: Record<string, unknown>): boole
 
 function needUpdatePasswordEditable({ viewer, record, next }: FieldRuleContext): boolean {
   if (!isAdmin(viewer)) return false;
-  const turningOff = next ? next.needUpdatePassword !== true : record.needUpdatePassword === true;
-  return turningOff || canRequirePasswordUpdate(next ?? record);
+  // Set: it may be cleared; not set: only for a user with an address or MFA (in the values being saved).
+  return record.needUpdatePassword === true || canRequirePasswordUpdate(next ?? record);
 }
 
 /**

@@ -306,6 +306,12 @@ describeEachDatabase('Organization MFA items', (server) => {
       'mfaItemsDuplicate',
       'The MFA method "app" is listed more than once',
     );
+    // The spec's "Prompt" is Casdoor's stored "Prompted".
+    expectOk(await save([{ name: 'sms', rule: 'Prompt' }]));
+    expect((await admin.get('/api/get-organization', { id: 'admin/items' })).data.mfaItems).toEqual([
+      { name: 'sms', rule: 'Prompted' },
+    ]);
+    expectOk(await save(items));
     refused(await save([{ name: 'push', rule: 'Optional' }]), 'invalidField');
     refused(await save([{ name: 'app', rule: 'Sometimes' }]), 'invalidField');
     // Nothing of a refused save was kept.
