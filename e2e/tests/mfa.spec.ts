@@ -255,3 +255,14 @@ test('a relying party gets its code after the second step of the authorization p
     await rp.close();
   }
 });
+
+test('an otpauth address too long for a QR code says so, and the secret can still be typed in', async ({ page }) => {
+  // The issuer is the organization's display name: 250 CJK characters take nine bytes each, escaped.
+  const org = await createOrganization('mfaqr', { displayName: '安'.repeat(250) });
+  await addUsers(org, ['quinn']);
+  await signIn(page, 'quinn', 'quinn-pass', org);
+  await page.goto('/mfa/setup?mfaType=app');
+  await expect(page.getByRole('alert').filter({ hasText: 'QR code is too large' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code for the authenticator app' })).toHaveCount(0);
+  await expect(page.getByLabel('Secret', { exact: true })).toHaveText(/^[A-Z2-7]{32}$/);
+});
