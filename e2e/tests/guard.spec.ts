@@ -40,7 +40,8 @@ adminTest('while the account is not yet known, a guarded page renders nothing an
 });
 
 test('an account flagged needUpdatePassword is sent to /forget/{application}', async ({ page, team }) => {
-  await updateRecord('user', team.org, team.user.name, { needUpdatePassword: true });
+  // Only a user who can prove who they are (an address, or MFA) is asked to change the password.
+  await updateRecord('user', team.org, team.user.name, { email: 'worker@example.com', needUpdatePassword: true });
   await signIn(page, team.user.name, team.user.password, team.org);
 
   for (const path of ['/account', '/organizations', '/apps']) {

@@ -31,7 +31,7 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     route('/apps', 'Apps'),
     route('/shortcuts', 'Shortcuts'),
     route('/account', 'My Account'),
-    route('/mfa/setup?mfaType=app', later('Multi-factor authentication setup')),
+    route('/mfa/setup?mfaType=app', 'Protect your account with multi-factor authentication'),
     route('/404', '404 NOT FOUND'),
   ],
   'user management': [

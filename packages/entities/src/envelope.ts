@@ -4,6 +4,13 @@ export interface Envelope<D = unknown, D2 = unknown> {
   msg: string;
   data?: D;
   data2?: D2;
+  /** Rarely used: true with data "RequiredUpdatePassword" (a sign-in whose password must change first). */
+  data3?: unknown;
+  /**
+   * Ours: a sign-in with a recovery code answers the user's new recovery code here (each code signs
+   * in once); Casdoor clients ignore it.
+   */
+  recoveryCodes?: string[];
   /** Errors only: the message key ('unauthorized', 'pleaseLogin' ...), the same in every language. */
   code?: string;
   /** Only /api/get-account: the user's id and name. */

@@ -5,7 +5,7 @@
  */
 
 /** Message keys of the server's catalogue (packages/server/src/messages) for a field's problem. */
-export type FieldProblemKey = 'fieldUrlScheme' | 'fieldImageUrl' | 'fieldIpList';
+export type FieldProblemKey = 'fieldUrlScheme' | 'fieldImageUrl' | 'fieldIpList' | 'mfaItemsDuplicate' | 'mfaItemsOneRequired';
 
 export interface FieldProblem {
   key: FieldProblemKey;

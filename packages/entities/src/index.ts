@@ -25,6 +25,7 @@ export * from './field-checks.js';
 export * from './group.js';
 export * from './invitation.js';
 export * from './manifest.js';
+export * from './mfa.js';
 export * from './money.js';
 export * from './nav.js';
 export * from './organization.js';

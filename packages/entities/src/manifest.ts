@@ -98,7 +98,7 @@ export const MANIFEST = [
     group: 'user-management',
     list: 'orgAdmin',
     routes: { list: '/users', edit: '/users/:owner/:name' },
-    later: [{ path: '/mfa/setup', screen: 'screens.mfaSetup' }],
+    more: [{ path: '/mfa/setup', screen: 'screens.mfaSetup' }],
     implemented: true,
   },
   {

@@ -16,6 +16,7 @@ import {
   timestamp,
 } from './define.js';
 import { ipListProblem } from './field-checks.js';
+import { MFA_RULES, MFA_TYPES, type MfaItem, mfaItemsProblem } from './mfa.js';
 import { NAV_KEYS, WIDGET_KEYS } from './nav.js';
 import { emptyTheme, themeDataSchema } from './theme.js';
 
@@ -29,11 +30,14 @@ const accountItemSchema = z.array(
   }),
 ) as z.ZodType<AccountItem[]>;
 
-export interface MfaItem {
-  name: string;
-  rule: string;
-}
-const mfaItemSchema = z.array(z.object({ name: z.string().max(50), rule: z.string().max(50) })) as z.ZodType<MfaItem[]>;
+/**
+ * Each method (phone, e-mail, app) at most once, with its rule; at most one Required (mfa.ts). The
+ * spec's rule "Prompt" is stored as Casdoor's "Prompted".
+ */
+const mfaRuleSchema = z.preprocess((rule) => (rule === 'Prompt' ? 'Prompted' : rule), z.enum(MFA_RULES));
+const mfaItemSchema: z.ZodType<MfaItem[]> = z
+  .array(z.object({ name: z.enum(MFA_TYPES), rule: mfaRuleSchema }))
+  .max(MFA_TYPES.length);
 
 const globalAdminOnly = ({ viewer }: { viewer: Parameters<typeof isGlobalAdmin>[0] }) => isGlobalAdmin(viewer);
 
@@ -80,7 +84,7 @@ export const organization = defineEntity({
     navItems: stringList({ options: NAV_KEYS, strict: true, editable: globalAdminOnly }),
     widgetItems: stringList({ options: WIDGET_KEYS, strict: true, editable: globalAdminOnly }),
     accountItems: json(accountItemSchema, defaultAccountItems),
-    mfaItems: json(mfaItemSchema, () => []),
+    mfaItems: { ...json(mfaItemSchema, () => []), check: mfaItemsProblem },
     themeData: json(themeDataSchema, emptyTheme),
   },
   newRecord: ({ random, now }) => {
@@ -145,6 +149,7 @@ export const organization = defineEntity({
     'initScore',
     'enableSoftDeletion',
     'isProfilePublic',
+    'mfaItems',
   ],
   undeletable: (r) => r.name === BUILT_IN_ORG,
 });

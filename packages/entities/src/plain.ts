@@ -13,6 +13,7 @@ export * from './dashboard.js';
 export * from './envelope.js';
 export * from './field-checks.js';
 export * from './manifest.js';
+export * from './mfa.js';
 export * from './nav.js';
 export * from './password-options.js';
 export * from './policy.js';

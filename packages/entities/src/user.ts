@@ -62,6 +62,39 @@ const faceIdSchema = z.object({
 });
 
 const adminsOnly = ({ viewer }: FieldRuleContext) => isAdmin(viewer);
+
+/**
+ * A user asked to change the password gets there through a code sent to their e-mail address or
+ * phone (the forgotten-password page) or proves who they are with MFA: without any of them the
+ * flag cannot be set (the spec's disabled switch). Clearing it is always possible.
+ */
+export function canRequirePasswordUpdate(record: Record<string, unknown>): boolean {
+  return !!record.email || !!record.phone || !!record.preferredMfaType;
+}
+
+function needUpdatePasswordEditable({ viewer, record, next }: FieldRuleContext): boolean {
+  if (!isAdmin(viewer)) return false;
+  // Set: it may be cleared; not set: only for a user with an address or MFA (in the values being saved).
+  return record.needUpdatePassword === true || canRequirePasswordUpdate(next ?? record);
+}
+
+/**
+ * A multi-factor setup in progress: the method, the app's new secret, the recovery code's hash,
+ * and once the user proved the method (or an administrator confirmed it), the address it goes to.
+ */
+const mfaSetupSchema = z.object({
+  mfaType: z.string().max(20),
+  secret: z.string().max(100),
+  recoveryCodeHash: z.string().max(100),
+  verified: z.boolean(),
+  dest: z.string().max(255),
+  countryCode: z.string().max(10),
+  expiresTime: z.string().max(64),
+});
+export type MfaSetup = z.infer<typeof mfaSetupSchema>;
+export function emptyMfaSetup(): MfaSetup {
+  return { mfaType: '', secret: '', recoveryCodeHash: '', verified: false, dest: '', countryCode: '', expiresTime: '' };
+}
 const identityLocked = ({ viewer, record }: FieldRuleContext) => isAdmin(viewer) && !isBuiltInAdmin(record);
 /** Spec §5: the identity-card fields are locked once the identity card is verified. */
 export function isIdCardVerified(record: Record<string, unknown>): boolean {
@@ -122,7 +155,7 @@ export const user = defineEntity({
     isForbidden: { ...bool({ editable: identityLocked }), sortable: true },
     isDeleted: { ...bool({ editable: identityLocked }), sortable: true },
     deletedTime: timestamp(),
-    needUpdatePassword: bool({ editable: adminsOnly }),
+    needUpdatePassword: bool({ editable: needUpdatePasswordEditable }),
     lastChangePasswordTime: timestamp(),
     ipWhitelist: text({ max: 2000, editable: adminsOnly, check: ipListProblem }),
     groups: stringList({ editable: adminsOnly }),
@@ -143,6 +176,16 @@ export const user = defineEntity({
     webauthnCredentials: json(z.array(webauthnCredentialSchema).max(WEBAUTHN_CREDENTIAL_LIMIT), () => [], {
       serverOnly: true,
     }),
+    // Multi-factor authentication (Casdoor's columns), written only by the MFA calls (/api/mfa/setup/*,
+    // delete-mfa, set-preferred-mfa) and the sign-in; the secrets never leave the server.
+    preferredMfaType: text({ max: 100, serverOnly: true }),
+    mfaPhoneEnabled: bool({ serverOnly: true }),
+    mfaEmailEnabled: bool({ serverOnly: true }),
+    totpSecret: text({ max: 100, hidden: true, serverOnly: true }),
+    /** SHA-256 of each recovery code (a code signs in once, then a new one is issued). */
+    recoveryCodes: stringList({ maxItems: 20, hidden: true, serverOnly: true }),
+    /** The setup in progress (/api/mfa/setup/initiate → verify → enable). */
+    mfaSetup: json(mfaSetupSchema, emptyMfaSetup, { hidden: true, serverOnly: true }),
   },
   newRecord: ({ organization, random, now }) => {
     const id = random(6);

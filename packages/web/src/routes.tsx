@@ -81,9 +81,13 @@ const pageRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) => {
 });
 
 const groupTreePage = () => entityPage(USER, () => import('./pages/group-tree-page'), {});
+const MfaSetupPage = lazy(() => import('./pages/mfa-setup-page'));
 
 /** Further routes this release implements, by the manifest's screen key. */
-const MORE_PAGES: Record<string, () => ReactNode> = { 'screens.groupTree': groupTreePage };
+const MORE_PAGES: Record<string, () => ReactNode> = {
+  'screens.groupTree': groupTreePage,
+  'screens.mfaSetup': () => <MfaSetupPage />,
+};
 const moreRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) =>
   (entry.more ?? []).map((route) => {
     const page = MORE_PAGES[route.screen];

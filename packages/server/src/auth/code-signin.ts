@@ -6,7 +6,7 @@ import { users } from '../domain/user.js';
 import { checkCode, consumeCode, WrongCodeError } from '../domain/verification.js';
 import { AppError } from '../errors.js';
 import { paramOf } from '../http/params.js';
-import { clearFailures, countFailure, failureKey, findSigninUser, type LockoutRule, readFailures } from './credentials.js';
+import { clearFailuresOf, countFailure, failureKey, findSigninUser, type LockoutRule, readFailures } from './credentials.js';
 import { emailReceiver, phoneReceiver, regionsOf, userByEmail, userByPhone } from './verification/targets.js';
 
 /** The sign-in method name of a code sign-in (POST /api/login signinMethod). */
@@ -64,7 +64,7 @@ export async function verifyCodeSignin(
     throw error;
   }
   await consumeCode(server, record);
-  await clearFailures(server, failures);
+  await clearFailuresOf(server, failures, user);
   if (user.isForbidden) throw new AppError('userForbidden');
   // The code proves the address belongs to the user.
   if (byEmail && !user.emailVerified) {

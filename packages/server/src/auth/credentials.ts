@@ -1,6 +1,7 @@
 import { ADMIN_OWNER, nowRfc3339, organization as organizationDef, type User, user as userDef } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import { burnVerification, checkUserPassword } from '../crypto/passwords/index.js';
+import { isMfaEnabled } from '../domain/mfa-props.js';
 import { organizationByName } from '../domain/organization.js';
 import { rehashPassword } from '../domain/user.js';
 import { AppError } from '../errors.js';
@@ -109,6 +110,15 @@ export async function clearFailures(server: ServerContext, count: FailureCount):
 }
 
 /**
+ * Forgets the failures of a first step that succeeded, unless a second factor follows: its wrong
+ * passcodes count on top of them, and only the complete sign-in clears them (mfa-signin.ts), so
+ * that entering the password again never buys more passcode tries.
+ */
+export async function clearFailuresOf(server: ServerContext, count: FailureCount, user: User): Promise<void> {
+  if (!isMfaEnabled(user)) await clearFailures(server, count);
+}
+
+/**
  * Checks a password sign-in and returns the user. A login naming no account of the organization
  * is told so (Casdoor's answer), with where a member of another organization signs in, and counts
  * against nobody; wrong passwords of an account are counted, and after `limit` of them the account
@@ -129,7 +139,7 @@ export async function verifyCredentials(
   const failures = await readFailures(server, failureKey(input.organization, user, input.username), input.lockout);
   const { ok, needsRehash } = await checkUserPassword({ password: input.password, user, organization: org });
   if (!ok) await countFailure(server, failures, input.lockout);
-  await clearFailures(server, failures);
+  await clearFailuresOf(server, failures, user);
   if (user.isForbidden) throw new AppError('userForbidden');
   if (needsRehash) await rehashPassword(server, user, input.password, org);
   return user;

@@ -1,18 +1,29 @@
-import { type Application, BUILT_IN_APPLICATION, isPasswordSigninEnabled, type User } from '@gatehouse/entities';
+import {
+  type Application,
+  BUILT_IN_APPLICATION,
+  type Envelope,
+  isPasswordSigninEnabled,
+  REQUIRED_MFA,
+  REQUIRED_UPDATE_PASSWORD,
+  type User,
+} from '@gatehouse/entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { applicationByName } from '../domain/application.js';
+import { unmetRequiredMfa } from '../domain/mfa-props.js';
+import { organizationByName } from '../domain/organization.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
 import { accountOf } from './account.js';
 import { captchaAnswerOf, checkSigninCaptcha } from './captcha.js';
 import { isCodeSignin, verifyCodeSignin } from './code-signin.js';
-import { DEFAULT_LOCKOUT, verifyCredentials } from './credentials.js';
+import { verifyCredentials } from './credentials.js';
 import { checkEntryIp } from './ip-whitelist.js';
+import { lockoutOf, nextMfaStep, pendingMfaSignin, verifySecondFactor } from './mfa-signin.js';
 import { linkWithProvider, providerSigninOf, providerUser } from './provider-login.js';
 import { createSession, LONG_SESSION_HOURS, SESSION_COOKIE, SHORT_SESSION_HOURS } from './session.js';
-import { type SigninContext, type SigninType, signinTypeOf } from './signin-types.js';
+import { type SigninType, signinTypeOf } from './signin-types.js';
 
 /** type=login: the console's own sign-in through an application (app-built-in by default). */
 export const CONSOLE_SIGNIN: SigninType = {
@@ -57,77 +68,126 @@ export async function startSession(
 /**
  * POST /api/login, Casdoor's body shape. The `type` says what the sign-in produces (see
  * signin-types.ts). The password is checked here for every type; without a username the
- * signed-in session stands in for it (auto sign-in, "continue as").
+ * signed-in session stands in for it (auto sign-in, "continue as"). A user with multi-factor
+ * authentication is asked for the second factor after the first step (mfa-signin.ts); the second
+ * POST continues the first one's request.
  */
-export async function signIn(server: ServerContext, request: FastifyRequest, reply: FastifyReply) {
+export async function signIn(server: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<Envelope> {
   // Through an identity provider (provider + code): the sign-in request comes from the verified state.
   const viaProvider = providerSigninOf(request);
   if (viaProvider?.flow.method === 'link') return linkWithProvider(server, viaProvider);
-  if (viaProvider) request = viaProvider.request;
-  const typeName = paramOf(request, 'type') || 'login';
+  // The second step of a multi-factor sign-in: the request is the first step's.
+  const second = viaProvider ? null : await pendingMfaSignin(server, request);
+  const signin = viaProvider?.request ?? second?.request ?? request;
+  const typeName = paramOf(signin, 'type') || 'login';
   const type = signinTypeOf(typeName);
   if (!type) throw new AppError('loginTypeUnsupported', { type: typeName });
-  const app = await type.application(server, request);
+  const app = await type.application(server, signin);
 
-  const username = paramOf(request, 'username');
+  const username = paramOf(signin, 'username');
   let user: User;
   let fresh = false;
   let sessionToken: string | undefined;
-  if (viaProvider) {
+  // A first step made with a code sent by e-mail or SMS: that channel cannot be the second factor.
+  let verificationType = '';
+  let newRecoveryCode: string | undefined;
+  if (second) {
+    ({ user, newRecoveryCode } = await verifySecondFactor(server, request, reply, second, app));
+    fresh = true;
+  } else if (viaProvider) {
     user = await providerUser(server, app, viaProvider);
     fresh = true;
-  } else if (username && isCodeSignin(request)) {
+  } else if (username && isCodeSignin(signin)) {
     // A code sent by e-mail or SMS (method login) instead of the password; wrong codes count as wrong passwords.
-    const organization = type.anyOrganization ? paramOf(request, 'organization') || app.organization : app.organization;
-    user = await verifyCodeSignin(server, request, app, organization, {
-      limit: app.failedSigninLimit || DEFAULT_LOCKOUT.limit,
-      frozenMinutes: app.failedSigninFrozenTime || DEFAULT_LOCKOUT.frozenMinutes,
-    });
+    const organization = type.anyOrganization ? paramOf(signin, 'organization') || app.organization : app.organization;
+    user = await verifyCodeSignin(server, signin, app, organization, lockoutOf(app));
+    verificationType = username.includes('@') ? 'email' : 'sms';
     fresh = true;
   } else if (username) {
     if (!isPasswordSigninEnabled(app)) throw new AppError('passwordSigninDisabled');
-    const organization = type.anyOrganization ? paramOf(request, 'organization') || app.organization : app.organization;
+    const organization = type.anyOrganization ? paramOf(signin, 'organization') || app.organization : app.organization;
     // The application's captcha rule (None, Dynamic, Always), before the password is looked at.
-    await checkSigninCaptcha(server, app, { organization, username }, captchaAnswerOf(request));
+    await checkSigninCaptcha(server, app, { organization, username }, captchaAnswerOf(signin));
     user = await verifyCredentials(server, {
       organization,
       username,
-      password: paramOf(request, 'password'),
-      lockout: {
-        limit: app.failedSigninLimit || DEFAULT_LOCKOUT.limit,
-        frozenMinutes: app.failedSigninFrozenTime || DEFAULT_LOCKOUT.frozenMinutes,
-      },
+      password: paramOf(signin, 'password'),
+      lockout: lockoutOf(app),
     });
     fresh = true;
   } else {
     // Only a console session stands in for a password (never a token or a client secret).
-    const account = await accountOf(server, request);
+    const account = await accountOf(server, signin);
     if (account?.via !== 'session' || !account.user) throw new AppError('missingParameter', { name: 'username' });
     user = account.user;
     sessionToken = account.sessionToken;
   }
-  return completeSignin(server, request, reply, type, app, user, { fresh, sessionToken });
+  return completeSignin(server, signin, reply, type, app, user, {
+    fresh,
+    sessionToken,
+    secondFactorDone: !!second,
+    verificationType,
+    newRecoveryCode,
+  });
+}
+
+/** How a sign-in knew its user, for what follows (completeSignin). */
+export interface KnownUser {
+  /** The user proved who they are in this request (not a session standing in). */
+  fresh: boolean;
+  /** The session that stands in, or the one this sign-in opened. */
+  sessionToken?: string;
+  /**
+   * Whether no second factor is asked: it was just given, or the first one counts as both (a
+   * passkey, which is something the user has and, verified, is or knows).
+   */
+  secondFactorDone?: boolean;
+  /** A first step made with a code sent by e-mail ('email') or SMS ('sms'): that channel is no second factor. */
+  verificationType?: string;
+  /** The recovery code that replaces one just used, answered once. */
+  newRecoveryCode?: string;
 }
 
 /**
  * What every sign-in does once it knows the user (password, code, identity provider, passkey): the
- * organization rule, the IP whitelists, the session a fresh sign-in of this type opens, and the
- * type's answer.
+ * organization rule, the IP whitelists, the second factor a fresh sign-in owes, the organization's
+ * required MFA and a required password change, the session a fresh sign-in of this type opens, and
+ * the type's answer.
  */
 export async function completeSignin(
   server: ServerContext,
-  request: FastifyRequest,
+  signin: FastifyRequest,
   reply: FastifyReply,
   type: SigninType,
   app: Application,
   user: User,
-  signin: SigninContext,
-) {
-  const { fresh } = signin;
-  let { sessionToken } = signin;
+  known: KnownUser,
+): Promise<Envelope> {
+  const { fresh, newRecoveryCode } = known;
+  let { sessionToken } = known;
   if (!type.anyOrganization && user.owner !== app.organization)
     throw new AppError('userNotInApplication', { application: app.name });
-  await checkEntryIp(server, request.ip, user, app);
-  if (fresh && type.opensSession(app, user, request)) sessionToken = await startSession(server, request, reply, user, app);
-  return type.complete(server, request, user, app, { fresh, sessionToken });
+  await checkEntryIp(server, signin.ip, user, app);
+  if (fresh && !known.secondFactorDone) {
+    const next = await nextMfaStep(server, signin, reply, user, app, known.verificationType ?? '');
+    if (next) return next;
+  }
+  // The organization requires a method the user has not enabled: a console session to enable it, no credential.
+  if (unmetRequiredMfa(await organizationByName(server, user.owner), user)) {
+    if (fresh) await startSession(server, signin, reply, user, app);
+    return ok(REQUIRED_MFA);
+  }
+  // The password must change first (Casdoor): no credential either; the console sign-in keeps its session.
+  if (user.needUpdatePassword) {
+    if (fresh && type.opensSession(app, user, signin)) await startSession(server, signin, reply, user, app);
+    return { ...ok(REQUIRED_UPDATE_PASSWORD), data3: true, ...recoveryCodesOf(newRecoveryCode) };
+  }
+  if (fresh && type.opensSession(app, user, signin)) sessionToken = await startSession(server, signin, reply, user, app);
+  const answer = await type.complete(server, signin, user, app, { fresh, sessionToken });
+  return { ...answer, ...recoveryCodesOf(newRecoveryCode) };
+}
+
+/** A sign-in with a recovery code answers the code that replaces it (the only time it is shown). */
+function recoveryCodesOf(code: string | undefined): { recoveryCodes?: string[] } {
+  return code ? { recoveryCodes: [code] } : {};
 }

@@ -27,7 +27,7 @@ import { newSamlRequestId, samlLoginAnswer } from '../integrations/saml/sp-reque
 import { checkWeb3Provider, issueWeb3Nonce, web3Identity } from '../integrations/web3/index.js';
 import { sessionUserOf } from './account.js';
 import { issueProviderState, type ProviderFlow, type ProviderMethod, verifyProviderState } from './provider-state.js';
-import { signinTypeOf } from './signin-types.js';
+import { markFreshSignin, signinTypeOf } from './signin-types.js';
 
 /**
  * Signing in through an OAuth identity provider (Casdoor: web/src/auth/Provider.js, AuthCallback.js
@@ -116,14 +116,6 @@ export function requestWith(
     body: { value: body, enumerable: true },
   });
   return derived;
-}
-
-/** The sign-in requests restored from a verified state: their user signs in through an identity provider. */
-const restored = new WeakSet<FastifyRequest>();
-
-/** Whether the user of this sign-in request authenticates at an identity provider now (a fresh sign-in). */
-export function isProviderSignin(request: FastifyRequest): boolean {
-  return restored.has(request);
 }
 
 /** A string map of the page's sign-in request, without credentials. */
@@ -268,7 +260,8 @@ export function providerSigninOf(request: FastifyRequest): ProviderSignin | null
   const body: Record<string, unknown> = { ...flow.body, type: flow.type, provider: flow.provider, method: flow.method };
   if (autoSignin) body.autoSignin = autoSignin;
   const signinRequest = requestWith(request, flow.query, body);
-  restored.add(signinRequest);
+  // Its user authenticates at the identity provider now (a fresh sign-in).
+  markFreshSignin(signinRequest);
   return { flow, code, request: signinRequest };
 }
 

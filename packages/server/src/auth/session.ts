@@ -49,7 +49,11 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('authSession').where('id', '=', sessionIdOf(token)).execute();
 }
 
-/** Removes expired sessions (run now and then, not on the request path). */
+/**
+ * Removes expired sessions, and the sign-ins that waited for a second factor in vain
+ * (mfa-challenge.ts; run now and then, not on the request path).
+ */
 export async function purgeExpiredSessions(db: Db): Promise<void> {
   await db.deleteFrom('authSession').where('expiresTime', '<=', nowRfc3339()).execute();
+  await db.deleteFrom('mfaChallenge').where('expiresTime', '<=', nowRfc3339()).execute();
 }

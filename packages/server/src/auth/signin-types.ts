@@ -43,6 +43,22 @@ export interface SigninType {
 
 const types = new Map<string, SigninType>();
 
+/** Sign-in requests whose user authenticates now without a password in them (an identity provider, a second factor). */
+const freshSignins = new WeakSet<FastifyRequest>();
+
+/**
+ * Marks a sign-in request restored by the server (from an identity provider's state, or from the
+ * first step of a multi-factor sign-in) whose user authenticates now: a protocol that asks for a
+ * fresh authentication (SAML ForceAuthn) accepts it as it accepts a password.
+ */
+export function markFreshSignin(request: FastifyRequest): void {
+  freshSignins.add(request);
+}
+
+export function isFreshSignin(request: FastifyRequest): boolean {
+  return freshSignins.has(request);
+}
+
 export function registerSigninType(name: string, type: SigninType): void {
   types.set(name, type);
 }

@@ -19,6 +19,7 @@ import * as m0014 from './migrations/0014_group.js';
 import * as m0015 from './migrations/0015_user_group.js';
 import * as m0016 from './migrations/0016_invitation.js';
 import * as m0017 from './migrations/0017_user_account.js';
+import * as m0018 from './migrations/0018_user_mfa.js';
 import * as m0019 from './migrations/0019_user_webauthn.js';
 import type { DB } from './schema.js';
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) =
   '0015_user_group': m0015,
   '0016_invitation': m0016,
   '0017_user_account': m0017,
+  '0018_user_mfa': m0018,
   '0019_user_webauthn': m0019,
 };
 

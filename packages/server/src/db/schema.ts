@@ -105,6 +105,17 @@ export const SERVER_TABLES = {
   },
   /** A user's membership of a group (domain/user.ts keeps it equal to the user's `groups`). */
   userGroup: { owner: 'text', name: 'text', groupId: 'text' },
+  /** A sign-in waiting for its second factor (auth/mfa-challenge.ts); `request` is JSON text. */
+  mfaChallenge: {
+    id: 'text',
+    owner: 'text',
+    name: 'text',
+    application: 'text',
+    verificationType: 'text',
+    request: 'text',
+    createdTime: 'text',
+    expiresTime: 'text',
+  },
 } as const satisfies Record<string, Record<string, ServerColumnKind>>;
 
 type ServerTableName = keyof typeof SERVER_TABLES;

@@ -179,7 +179,7 @@ export class EntityDomain<F extends Fields = Fields> {
     if (!record) return null;
     if (!may(def, 'read', viewer, record)) throw refusal(viewer);
     const masked = maskRecord(def, record, viewer);
-    return this.hooks.extend ? ((await this.hooks.extend(server, [masked]))[0] ?? masked) : masked;
+    return this.hooks.extend ? ((await this.hooks.extend(server, [record], [masked]))[0] ?? masked) : masked;
   }
 
   /**
@@ -207,7 +207,7 @@ export class EntityDomain<F extends Fields = Fields> {
     const where = viewer ? this.hooks.listFilter?.(viewer) : undefined;
     const { records, total } = await this.repo(server).list({ ...params, where: where ?? params.where }, scope);
     const masked = records.map((r) => maskRecord(def, r, viewer));
-    return { records: this.hooks.extend ? await this.hooks.extend(server, masked) : masked, total };
+    return { records: this.hooks.extend ? await this.hooks.extend(server, records, masked) : masked, total };
   }
 
   /** The fields of `next` that differ from `before` (what an update writes). */

@@ -123,7 +123,7 @@ export const groups = new EntityDomain(groupDef, {
   },
   // Casdoor's answer also names each group's users (owner/name) and its parent's display name:
   // two queries for the whole page.
-  extend: async (server, records) => {
+  extend: async (server, _stored, records) => {
     if (records.length === 0) return records;
     const db = server.database.db;
     const idOf = (r: LooseRecord) => `${String(r.owner)}/${String(r.name)}`;

@@ -29,10 +29,12 @@ export interface EntityHooks<F extends Fields = Fields> {
    */
   listFilter?(viewer: Viewer): Record<string, string> | undefined;
   /**
-   * Adds values computed from other tables to what read calls answer (a group's users and
-   * parent's name), for a whole page of records at once: one query per page, never per record.
+   * Completes what read calls (get-x, get-xs) answer, for a whole page at once: values computed
+   * from the stored record (a user's MFA methods, from fields the answer may not show) or read from
+   * other tables (a group's users and parent's name) — one query per page, never one per record.
+   * `answers[i]` is `stored[i]` as the viewer may see it.
    */
-  extend?(server: ServerContext, records: LooseRecord[]): Promise<LooseRecord[]>;
+  extend?(server: ServerContext, stored: RecordOf<F>[], answers: LooseRecord[]): Promise<LooseRecord[]>;
   /** Refuses a delete, or removes what belongs to the record. */
   beforeDelete?(ctx: HookContext, record: RecordOf<F>): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { refusal, viewerOf } from './actor.js';
 import { EntityDomain, inTransaction, type RecordKey } from './entity-domain.js';
 import { deleteUserIdentities, renameUserIdentities } from './identities.js';
 import { refuseSecondPhysicalGroup, renameMemberships, replaceMemberships } from './memberships.js';
+import { withMfaProps } from './mfa-props.js';
 import { requireOrganization } from './organization.js';
 import { revokeUserTokens } from './token.js';
 
@@ -79,6 +80,13 @@ export const users = new EntityDomain(userDef, {
     await renameUserIdentities(trx, before, after);
     await renameMemberships(trx, before, after);
   },
+  // Casdoor's get-user answers the user's MFA methods (masked) as multiFactorAuths.
+  // Casdoor's multiFactorAuths: each method's state, computed from fields the answer does not show.
+  extend: async (_server, stored, answers) =>
+    answers.map((answer, i) => {
+      const user = stored[i];
+      return user ? withMfaProps(answer, user) : answer;
+    }),
   beforeDelete: async ({ trx }, user) => {
     await signOutEverywhere(trx, user);
     await deleteUserIdentities(trx, user.owner, user.name);

@@ -329,6 +329,25 @@ export const en = {
   webauthnSigninFailed: 'The WebAuthn credential could not be verified: {detail}',
   webauthnCounterNotIncreased:
     'The signature counter of this WebAuthn credential did not increase ({counter}, last {stored}): it may have been copied, so it was refused',
+  // Multi-factor authentication (Casdoor's words where it has them)
+  mfaItemsOneRequired: 'Only 1 MFA methods can be required',
+  mfaItemsDuplicate: 'The MFA method "{name}" is listed more than once',
+  mfaTypeInvalid: 'Invalid multi-factor authentication type',
+  mfaTypeNotEnabled: 'The multi-factor authentication type "{type}" is not enabled for this user',
+  mfaPasscodeMissing: 'missing passcode or recovery code',
+  mfaSigninExpired: 'The multi-factor sign-in has expired or was already completed, please sign in again',
+  mfaNoRecoveryCodes: 'do not have recovery codes',
+  mfaTotpSecretMissing: 'totp secret is missing',
+  mfaDestMissing: 'destination is missing',
+  mfaCountryCodeMissing: 'country code is missing',
+  mfaSetupMissing: 'No multi-factor authentication setup of this type is in progress (or it expired): please start again',
+  mfaPasscodeWrong: 'The code of the authenticator app is wrong (totp passcode error)',
+  mfaSetupNotVerified: 'Please verify the code of the multi-factor authentication setup first',
+  mfaSetupSelfOnly: 'Only the user themself can set up this multi-factor authentication type',
+  mfaEmailRequired: 'Please input your Email!',
+  mfaPhoneRequired: 'Please input your phone number!',
+  mfaPasswordGrantRefused:
+    'Multi-factor authentication is enabled for this user: sign in through the authorization endpoint instead of the password grant',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -6,6 +6,7 @@ import { setPasswordWithCode } from '../auth/password-reset.js';
 import { deleteSession, SESSION_COOKIE, sessionIdOf } from '../auth/session.js';
 import type { ServerContext } from '../context.js';
 import { checkUserPassword } from '../crypto/passwords/index.js';
+import { withMfaProps } from '../domain/mfa-props.js';
 import { organizationByName } from '../domain/organization.js';
 import { maskRecord } from '../domain/records.js';
 import { changePassword } from '../domain/user.js';
@@ -15,15 +16,17 @@ import { paramOf } from '../http/params.js';
 import { translate } from '../i18n.js';
 import { endSessionRedirect, isRpLogout } from '../protocols/oidc/logout.js';
 import { registerIdentityRoutes } from './identity.js';
+import { registerMfaRoutes } from './mfa.js';
 import { registerPublicPageRoutes } from './public-pages.js';
 
-/** Sign-in, sign-out, the current account and password changes. */
+/** Sign-in, sign-out, the current account, password changes and multi-factor authentication. */
 export function registerAuthRoutes(app: FastifyInstance, server: ServerContext) {
   const { db } = server.database;
 
   app.post('/api/login', (request, reply) => signIn(server, request, reply));
   registerPublicPageRoutes(app, server);
   registerIdentityRoutes(app, server);
+  registerMfaRoutes(app, server);
 
   // Ends the console session; with an id_token_hint it is also OpenID Connect RP-initiated logout.
   // A GET signs out only with a valid hint (a link on another site must not sign the browser
@@ -55,7 +58,7 @@ export function registerAuthRoutes(app: FastifyInstance, server: ServerContext) 
       msg: '',
       sub: account.user.id,
       name: account.user.name,
-      data: maskRecord(userDef, account.user, account.viewer),
+      data: withMfaProps(maskRecord(userDef, account.user, account.viewer), account.user),
       data2: org ? maskRecord(organizationDef, org, account.viewer) : null,
     };
   });

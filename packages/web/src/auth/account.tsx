@@ -1,4 +1,4 @@
-import type { Organization, User, Viewer } from '@gatehouse/entities';
+import type { MfaProps, Organization, User, Viewer } from '@gatehouse/entities';
 import { BUILT_IN_ORG, levelOf, WEB3_TOKEN_PREFIX } from '@gatehouse/entities/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -8,12 +8,15 @@ import { useNavigate } from 'react-router';
 import { useFeedback } from '../components/feedback';
 import { getAccount, logout } from '../data/account';
 import { ApiError, isUnauthorizedCode, unwrap } from '../data/client';
+import { mfaPropsOf } from '../data/mfa';
 
 /** The signed-in account: its user record, its organization and who it is to the access rules. */
 export interface Account {
   user: User;
   organization: Organization | null;
   viewer: Viewer;
+  /** The user's multi-factor methods (get-account's multiFactorAuths). */
+  mfa: MfaProps[];
 }
 
 export const ACCOUNT_KEY = ['account'] as const;
@@ -29,6 +32,7 @@ async function fetchAccount(): Promise<Account | null> {
     user,
     organization: (envelope.data2 ?? null) as Organization | null,
     viewer: { owner: user.owner, name: user.name, level: levelOf(user) },
+    mfa: mfaPropsOf(envelope.data),
   };
 }
 

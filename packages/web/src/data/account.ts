@@ -68,7 +68,7 @@ export interface SendCodeForm {
   type: 'email' | 'phone';
   /** admin/<application> */
   applicationId: string;
-  method: 'signup' | 'login' | 'forget' | 'reset';
+  method: 'signup' | 'login' | 'forget' | 'reset' | 'mfaSetup' | 'mfaAuth';
   countryCode?: string;
   /** The account a forgotten-password code is for (its username). */
   checkUser?: string;

@@ -1,4 +1,5 @@
 import type { Rec } from '../data/client';
+import { MfaItemsField } from './organization-mfa-items';
 import type { EntityOverrides } from './ui-types';
 
 const name = (record: Rec) => encodeURIComponent(String(record.name));
@@ -9,6 +10,7 @@ const overrides: EntityOverrides = {
     { key: 'groups', label: 'nav.groups', to: (record) => `/trees/${name(record)}` },
     { key: 'users', label: 'nav.users', to: (record) => `/organizations/${name(record)}/users` },
   ],
+  fieldControls: { mfaItems: MfaItemsField },
 };
 
 export default overrides;

@@ -21,6 +21,7 @@ import type { FormLayout } from './ui-types';
 /** Account items shown as blocks of the user form rather than fields (user.ui.tsx `blocks`). */
 export const ITEM_BLOCKS: Readonly<Record<string, readonly string[]>> = {
   '3rd-party logins': ['thirdPartyLogins'],
+  'Multi-factor authentication': ['mfa'],
   'WebAuthn credentials': ['webauthnCredentials'],
 };
 

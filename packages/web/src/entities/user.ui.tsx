@@ -11,6 +11,7 @@ import { useUserFormLayout } from './user-form-layout';
 import { UserGroupsField } from './user-groups-field';
 import { UserKeys } from './user-keys';
 import { UserSheetTools } from './user-list-tools';
+import { UserMfaSection } from './user-mfa-section';
 import { FaceIdsTable, ManagedAccountsTable, MfaAccountsTable, PropertiesTable } from './user-tables';
 import { WebauthnCredentials } from './user-webauthn-section';
 
@@ -36,6 +37,7 @@ const overrides: EntityOverrides = {
   blocks: {
     // Linked accounts of identity providers (Casdoor's "3rd-party logins" item).
     thirdPartyLogins: ThirdPartyLogins,
+    mfa: UserMfaSection,
     webauthnCredentials: WebauthnCredentials,
     keys: UserKeys,
   },

@@ -35,16 +35,18 @@ export default function CasLoginPage() {
     <ProtocolSignin
       requestKey={['cas', request]}
       loadApplication={async () => unwrap(await getAppLogin(casAppLoginQuery(request))).data as Rec}
-      signIn={async (app, values) => {
+      signIn={async (app, values, settle) => {
         try {
-          const envelope = unwrap(
-            await casLogin(casLoginQuery(request), {
-              application: String(app.name),
-              organization: String(app.organization),
-              ...values,
-            }),
+          const envelope = await settle(
+            unwrap(
+              await casLogin(casLoginQuery(request), {
+                application: String(app.name),
+                organization: String(app.organization),
+                ...values,
+              }),
+            ),
           );
-          return { app, url: envelope.data2 ?? '' };
+          return envelope && { app, url: typeof envelope.data2 === 'string' ? envelope.data2 : '' };
         } catch (failure) {
           // gateway: when the session cannot stand in, the service gets the browser back without a ticket.
           if (request.gateway && !values) return { app, url: request.service };

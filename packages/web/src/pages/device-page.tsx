@@ -6,6 +6,7 @@ import { useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
 import { SigninCard, type SigninValues } from '../components/signin-card';
+import { useSecondFactor } from '../components/use-second-factor';
 import { unwrap } from '../data/client';
 import { oauthLogin } from '../data/signin-flows';
 
@@ -22,12 +23,13 @@ export default function DevicePage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
+  const mfa = useSecondFactor({ app: null, protocol: true });
+
   const approve = async (values?: SigninValues) => {
     setError(null);
     setBusy(true);
     try {
-      unwrap(await oauthLogin('device', {}, { userCode, ...(values ?? {}) }));
-      setDone(true);
+      if (await mfa.settle(unwrap(await oauthLogin('device', {}, { userCode, ...(values ?? {}) })))) setDone(true);
     } catch (failure) {
       setError(errorText(t, failure));
     } finally {
@@ -61,14 +63,15 @@ export default function DevicePage() {
       onSubmit={(values) => void approve(values)}
       before={codeInput}
     >
-      {account ? (
-        <Flex vertical gap={12}>
-          <Typography.Text>{t('signin.signedInAs', { name: account.user.displayName || account.user.name })}</Typography.Text>
-          <Button type="primary" block loading={busyLoading(busy)} disabled={!userCode} onClick={() => void approve()}>
-            {t('signin.approveDevice')}
-          </Button>
-        </Flex>
-      ) : undefined}
+      {mfa.element ??
+        (account ? (
+          <Flex vertical gap={12}>
+            <Typography.Text>{t('signin.signedInAs', { name: account.user.displayName || account.user.name })}</Typography.Text>
+            <Button type="primary" block loading={busyLoading(busy)} disabled={!userCode} onClick={() => void approve()}>
+              {t('signin.approveDevice')}
+            </Button>
+          </Flex>
+        ) : undefined)}
     </SigninCard>
   );
 }

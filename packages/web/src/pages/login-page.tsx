@@ -10,6 +10,7 @@ import { ApplicationFrame } from '../components/application-frame';
 import { errorText } from '../components/feedback';
 import { SigninCard, type SigninValues } from '../components/signin-card';
 import { organizationChoiceOf } from '../components/signin-model';
+import { useSecondFactor } from '../components/use-second-factor';
 import { getDefaultApplication, login } from '../data/account';
 import { ApiError, NetworkError, type Rec, unwrap } from '../data/client';
 import { getAppLogin } from '../data/signin-flows';
@@ -67,18 +68,25 @@ export default function LoginPage() {
     void queryClient.refetchQueries({ queryKey: ACCOUNT_KEY }).then(() => setAccountChecked(true));
   }, [queryClient]);
 
-  // Signed in (now, or already when the page opened): continue where the guard interrupted.
+  // Signed in (now, or already when the page opened): continue where the guard interrupted; the
+  // console then shows the organization's MFA notices (Casdoor's state from "/login").
   useEffect(() => {
-    if (account && accountChecked) void navigate(takeReturnTarget(), { replace: true });
+    if (account && accountChecked) void navigate(takeReturnTarget(), { replace: true, state: { from: '/login' } });
   }, [account, accountChecked, navigate]);
 
   const record = app.data;
+  const mfa = useSecondFactor({ app: record });
   const submit = async (values: SigninValues) => {
     if (!record) return;
     setError(null);
     setBusy(true);
     try {
-      unwrap(await login({ organization: organization ?? BUILT_IN_ORG, application: String(record.name), ...values }));
+      const signedIn = await mfa.settle(
+        unwrap(await login({ organization: organization ?? BUILT_IN_ORG, application: String(record.name), ...values })),
+      );
+      // Given up at the second step: the form again. Otherwise signed in; an MFA setup the
+      // organization requires and a password that must change are the console's to ask for.
+      if (!signedIn) return;
       await queryClient.refetchQueries({ queryKey: ACCOUNT_KEY });
     } catch (failure) {
       // A refusal's msg says what is wrong ("password or code is incorrect" ...).
@@ -142,11 +150,12 @@ export default function LoginPage() {
       }
       organization={organization ?? BUILT_IN_ORG}
     >
-      {choice && (
-        <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
-          <OrganizationChoice mode={choice} />
-        </Suspense>
-      )}
+      {mfa.element ??
+        (choice && (
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+            <OrganizationChoice mode={choice} />
+          </Suspense>
+        ))}
     </SigninCard>
   );
 }

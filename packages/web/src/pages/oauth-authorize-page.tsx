@@ -1,3 +1,4 @@
+import { REQUIRED_MFA, REQUIRED_UPDATE_PASSWORD } from '@gatehouse/entities/plain';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { type Rec, unwrap } from '../data/client';
@@ -32,9 +33,16 @@ export default function OAuthAuthorizePage() {
     <ProtocolSignin
       requestKey={['oauth', query]}
       loadApplication={async () => unwrap(await getAppLogin(query)).data as Rec}
-      signIn={async (app, values) => {
+      signIn={async (app, values, settle) => {
         const body = values ? { organization: String(app.organization), ...values } : {};
-        return { app, data: unwrap(await oauthLogin(query.responseType, query, body)).data as unknown };
+        const first = unwrap(await oauthLogin(query.responseType, query, body));
+        // prompt=none: an MFA setup or a password change would need the person.
+        if (silent && (first.data === REQUIRED_MFA || first.data === REQUIRED_UPDATE_PASSWORD)) {
+          fail('interaction_required');
+          return null;
+        }
+        const answer = await settle(first);
+        return answer && { app, data: answer.data };
       }}
       onSignedIn={(answer) => {
         const { app, data } = answer as { app: Rec; data: unknown };

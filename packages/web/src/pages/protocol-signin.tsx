@@ -1,3 +1,4 @@
+import type { Envelope } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Result, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -7,8 +8,12 @@ import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
 import { ResultTitle } from '../components/result-title';
 import { SigninCard, type SigninValues } from '../components/signin-card';
+import { useSecondFactor } from '../components/use-second-factor';
 import type { Rec } from '../data/client';
 import type { ProviderSigninRequest } from '../data/signin-flows';
+
+/** What a protocol page passes its sign-in's answer through (components/use-second-factor.tsx). */
+export type Settle = (answer: Envelope) => Promise<Envelope | null>;
 
 /**
  * The sign-in page of a protocol request (OAuth authorization, SAML, CAS): loads and validates the
@@ -22,8 +27,12 @@ export interface ProtocolSigninProps {
   /** Cache key of the request (its parameters). */
   requestKey: unknown;
   loadApplication: () => Promise<Rec>;
-  /** POST /api/login for this protocol; values are absent when the session stands in. */
-  signIn: (app: Rec, values?: SigninValues) => Promise<unknown>;
+  /**
+   * POST /api/login for this protocol; values are absent when the session stands in. The answer
+   * goes through `settle` (the second factor, or leaving for the MFA setup or the password reset),
+   * and null, what settle gives when the sign-in stops here, is passed on.
+   */
+  signIn: (app: Rec, values: SigninValues | undefined, settle: Settle) => Promise<unknown>;
   onSignedIn: (data: unknown) => void;
   /** Never show a form: continue with the session or call onSilentFailure. */
   silent?: boolean;
@@ -55,13 +64,16 @@ export function ProtocolSignin({
   const autoStarted = useRef(false);
 
   const app = useQuery({ queryKey: ['signin-application', requestKey], queryFn: loadApplication, retry: false });
+  const mfa = useSecondFactor({ app: app.data, protocol: true });
 
   const finish = async (values?: SigninValues) => {
     if (!app.data) return;
     setError(null);
     setBusy(true);
     try {
-      onSignedIn(await signIn(app.data, values));
+      const answer = await signIn(app.data, values, mfa.settle);
+      if (answer === null) setBusy(false);
+      else onSignedIn(answer);
     } catch (failure) {
       setError(errorText(t, failure));
       setBusy(false);
@@ -121,7 +133,7 @@ export function ProtocolSignin({
           : null
       }
     >
-      {continueAs}
+      {mfa.element ?? continueAs}
     </SigninCard>
   );
 }

@@ -1,6 +1,6 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { WEB3_TOKEN_PREFIX } from '@gatehouse/entities/plain';
-import { Button, Result } from 'antd';
+import { Button, Card, Result } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
@@ -8,6 +8,7 @@ import { errorText } from '../components/feedback';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { consolePathOr, type ProviderState, readProviderState } from '../components/signin-providers';
+import { useSecondFactor } from '../components/use-second-factor';
 import { providerLogin } from '../data/signin-flows';
 import { RETURN_TO_KEY } from '../shell/guard';
 import { isConsentRequired } from './oauth-consent-model';
@@ -78,6 +79,12 @@ export default function ProviderCallbackPage() {
   const form = useRef<HTMLFormElement>(null);
   const params = new URLSearchParams(window.location.search);
   const flow = readProviderState(params.get('state') ?? '');
+  // The sign-in's application: its providers send the second factor's codes.
+  const mfa = useSecondFactor({
+    app: flow ? { name: flow.application } : null,
+    protocol: flow?.type !== 'login',
+    returnTo: consolePathOr(flow?.from ?? '', '/'),
+  });
 
   useEffect(() => {
     if (started.current) return;
@@ -106,18 +113,24 @@ export default function ProviderCallbackPage() {
       state: params.get('state') ?? '',
       redirectUri: `${window.location.origin}/callback`,
       method: flow.method,
-    }).then(
-      (answer) => {
+    })
+      .then(async (answer) => {
         if (answer.status !== 'ok') {
           setError(answer.msg);
           return;
         }
-        const next = nextStep(flow, answer.data, answer.data2);
+        // A user with multi-factor authentication gives the second factor here first.
+        const settled = await mfa.settle(answer);
+        if (!settled) {
+          // Given up: back to the page the sign-in started on (unless it left for the MFA setup or the password reset).
+          if (!mfa.hasLeft()) window.location.replace(consolePathOr(flow.from, '/login'));
+          return;
+        }
+        const next = nextStep(flow, settled.data, settled.data2);
         if (next.kind === 'post') setPost(next.delivery);
         else window.location.replace(next.url);
-      },
-      (failure) => setError(errorText(t, failure)),
-    );
+      })
+      .catch((failure: unknown) => setError(errorText(t, failure)));
   });
 
   useEffect(() => {
@@ -126,6 +139,13 @@ export default function ProviderCallbackPage() {
 
   const back =
     flow?.method === 'link' ? consolePathOr(flow.from, '/account') : flow ? consolePathOr(flow.from, '/login') : '/login';
+  if (mfa.element) {
+    return (
+      <PublicResultLayout>
+        <Card style={{ width: 'min(400px, 100%)' }}>{mfa.element}</Card>
+      </PublicResultLayout>
+    );
+  }
   return (
     <PublicResultLayout>
       {error ? (

@@ -8,7 +8,7 @@ import { ResultTitle } from '../components/result-title';
 import { type Rec, unwrap } from '../data/client';
 import { getAppLogin, samlLogin } from '../data/signin-flows';
 import { ProtocolSignin } from './protocol-signin';
-import { type SamlDelivery, samlAppLoginQuery, samlDelivery, samlRequestOf } from './saml-request';
+import { type SamlDelivery, samlAppLoginQuery, samlDelivery, samlRequestOf, samlTargetOf } from './saml-request';
 
 /**
  * The SAML 2.0 sign-in page (/login/saml/authorize/{owner}/{application}), where the IdP's SSO
@@ -32,12 +32,16 @@ export default function SamlAuthorizePage() {
     <ProtocolSignin
       requestKey={['saml', request]}
       loadApplication={async () => unwrap(await getAppLogin(samlAppLoginQuery(request))).data as Rec}
-      signIn={async (app, values) => {
-        const envelope = unwrap(
-          await samlLogin(request.params, { application: String(app.name), organization: String(app.organization), ...values }),
+      signIn={async (app, values, settle) => {
+        const envelope = await settle(
+          unwrap(
+            await samlLogin(request.params, { application: String(app.name), organization: String(app.organization), ...values }),
+          ),
         );
-        if (!envelope.data2) throw new Error('The sign-in answered no assertion consumer service');
-        return { app, to: samlDelivery(String(envelope.data), envelope.data2, request) };
+        if (!envelope) return null;
+        const target = samlTargetOf(envelope.data2);
+        if (!target) throw new Error('The sign-in answered no assertion consumer service');
+        return { app, to: samlDelivery(String(envelope.data), target, request) };
       }}
       onSignedIn={(answer) => {
         const { app, to } = answer as { app: Rec; to: SamlDelivery };

@@ -77,6 +77,16 @@ export interface SamlTarget {
   relayState?: string;
 }
 
+/** data2 of a type=saml answer as a SamlTarget, or null when it is not one. */
+export function samlTargetOf(value: unknown): SamlTarget | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const redirectUrl: unknown = Reflect.get(value, 'redirectUrl');
+  const method: unknown = Reflect.get(value, 'method');
+  const relayState: unknown = Reflect.get(value, 'relayState');
+  if (typeof redirectUrl !== 'string' || typeof method !== 'string') return null;
+  return { redirectUrl, method, ...(typeof relayState === 'string' ? { relayState } : {}) };
+}
+
 /** How the SAMLResponse reaches the SP: a form posted to the ACS URL, or the browser sent to a URL. */
 export type SamlDelivery =
   | { method: 'POST'; url: string; fields: { name: string; value: string }[] }

@@ -11,6 +11,7 @@ import { PageSpin } from '../components/page-spin';
 import { themeConfigOf } from '../components/theme-config';
 import { LanguageMenu } from './language-menu';
 import { buildMenu, type MenuGroup, selectedMenuKey, visibleWidgets, type Widget } from './menu';
+import { MfaNotices, mfaSetupRequired } from './mfa-notices';
 import { OrganizationSelector } from './organization-selector';
 import { ThemeMenu } from './theme-menu';
 import { useThemeSettings } from './theme-store';
@@ -64,9 +65,11 @@ function ConsoleFrame() {
   // Until the first measurement every breakpoint is unknown; treat that as desktop to avoid a flash.
   const isPhone = screens.md === false;
 
-  const groups = account ? buildMenu(account.viewer, account.organization) : [];
+  // Until the organization's Required MFA method is enabled, the console offers its setup only.
+  const setupRequired = !!mfaSetupRequired(account);
+  const groups = account && !setupRequired ? buildMenu(account.viewer, account.organization) : [];
   const widgets: readonly Widget[] = account ? visibleWidgets(account.organization) : ['theme', 'language'];
-  const showOrganizations = account && isGlobalAdmin(account.viewer) && !location.pathname.startsWith('/trees');
+  const showOrganizations = account && !setupRequired && isGlobalAdmin(account.viewer) && !location.pathname.startsWith('/trees');
   const selected = selectedMenuKey(groups, location.pathname);
   // The onboarding tour: desktop only, and only where the organization enables it.
   const tourEnabled = !isPhone && !!account && widgets.includes('tour') && account.organization?.enableTour !== false;
@@ -84,6 +87,7 @@ function ConsoleFrame() {
 
   return (
     <TourProvider enabled={tourEnabled}>
+      {account && <MfaNotices account={account} />}
       <Layout style={{ minHeight: '100vh' }}>
         <Layout.Header
           style={{
@@ -123,7 +127,7 @@ function ConsoleFrame() {
             {widgets.includes('language') && <LanguageMenu />}
             {tourEnabled && <TourButton />}
             {account ? (
-              <UserMenu account={account} compact={isPhone} />
+              <UserMenu account={account} compact={isPhone} setupRequired={setupRequired} />
             ) : (
               account === null && (
                 <LinkButton type="primary" to="/login">

@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Account, useLogout } from '../auth/account';
 
-/** The header's account button: My Account and Logout. */
-export function UserMenu({ account, compact }: { account: Account; compact: boolean }) {
+/** The header's account button: My Account (not while an MFA setup is required) and Logout. */
+export function UserMenu({ account, compact, setupRequired }: { account: Account; compact: boolean; setupRequired: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout();
   const { user } = account;
   const name = user.displayName || user.name;
   const items: MenuProps['items'] = [
-    { key: 'account', icon: <SettingOutlined aria-hidden />, label: t('general.myAccount') },
+    ...(setupRequired ? [] : [{ key: 'account', icon: <SettingOutlined aria-hidden />, label: t('general.myAccount') }]),
     { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('general.logout') },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {

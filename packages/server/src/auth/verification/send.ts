@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.js';
 import { generateCode, maskEmail, maskPhone } from '../../crypto/verification-codes.js';
+import { mfaTypeEnabled } from '../../domain/mfa-props.js';
 import { organizationByName } from '../../domain/organization.js';
 import { checkSendLimits, forgetCode, recordCode } from '../../domain/verification.js';
 import { AppError } from '../../errors.js';
@@ -26,6 +27,7 @@ import { fillEmailTemplate, sendEmailWith } from '../../integrations/email/index
 import { sendSmsWith } from '../../integrations/sms/index.js';
 import { accountOf } from '../account.js';
 import { checkApplicationCaptcha } from '../captcha.js';
+import { findMfaChallenge, type MfaChallenge } from '../mfa-challenge.js';
 import {
   type CodeType,
   emailReceiver,
@@ -95,19 +97,37 @@ export function forgetEnabled(app: Application): boolean {
 }
 
 /** The account the method names before the destination is read (checkUser, or the signed-in one). */
-async function accountFor(ctx: ServerContext, request: FastifyRequest, org: Organization, form: SendForm) {
+async function accountFor(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  org: Organization,
+  form: SendForm,
+  challenge: MfaChallenge | null,
+) {
   if (form.checkUser) {
     const user = await ctx.repo(userDef).get(org.name, form.checkUser);
     if (!user || user.isDeleted) throw new AppError('verificationUserMissing');
     if (user.isForbidden) throw new AppError('userForbidden');
     return user;
   }
-  if (form.method === 'reset' || form.method === 'mfaSetup' || form.method === 'mfaAuth') {
+  if (challenge) {
+    // The second step of a sign-in: the user of the sign-in waiting in this browser (mfa-challenge.ts).
+    const user = await ctx.repo(userDef).get(challenge.owner, challenge.name);
+    if (!user || user.isDeleted) throw new AppError('mfaSigninExpired');
+    return user;
+  }
+  if (form.method === 'reset' || form.method === 'mfaSetup') {
     const account = await accountOf(ctx, request);
     if (!account?.user) throw new AppError('pleaseLogin');
     return account.user;
   }
   return undefined;
+}
+
+/** The address the user's e-mail or phone method sends codes to; refused when the method is not enabled. */
+function mfaAddress(user: User | undefined, type: 'email' | 'sms'): string {
+  if (!user || !mfaTypeEnabled(user, type)) throw new AppError('mfaTypeInvalid');
+  return type === 'email' ? user.email : user.phone;
 }
 
 interface Destination {
@@ -119,6 +139,8 @@ interface Destination {
 async function emailDestination(ctx: ServerContext, app: Application, org: Organization, form: SendForm, known?: User) {
   let dest = form.dest;
   let user = known;
+  // A second factor goes to the address of the user's e-mail method, whatever the page shows (masked).
+  if (form.method === 'mfaAuth') dest = mfaAddress(known, 'email');
   if (!isValidEmail(dest) && !(user && maskEmail(user.email) === dest)) throw new AppError('emailInvalid');
   if (form.method === 'signup' && (await userByEmail(ctx, org.name, dest))) throw new AppError('emailExists');
   if (form.method === 'login' || form.method === 'forget') {
@@ -136,7 +158,10 @@ async function phoneDestination(ctx: ServerContext, app: Application, org: Organ
   let dest = form.dest;
   let user = known;
   let countryCode = form.countryCode;
-  if (form.method === 'signup') {
+  if (form.method === 'mfaAuth') {
+    dest = mfaAddress(known, 'sms');
+    countryCode = known?.countryCode ?? '';
+  } else if (form.method === 'signup') {
     if (await userByPhone(ctx, org, dest, countryCode)) throw new AppError('phoneExists');
   } else if (form.method === 'login' || form.method === 'forget') {
     if (user?.phone && maskPhone(user.phone) === dest) dest = user.phone;
@@ -176,11 +201,14 @@ async function deliver(org: Organization, destination: Destination, code: string
 
 export async function sendVerificationCode(ctx: ServerContext, request: FastifyRequest): Promise<void> {
   const form = formOf(request);
-  const app = await applicationOf(ctx, form.applicationId);
+  // The second step of a sign-in: its code goes through the application signed in to.
+  const challenge = form.method === 'mfaAuth' ? await findMfaChallenge(ctx, request) : null;
+  if (form.method === 'mfaAuth' && !challenge) throw new AppError('mfaSigninExpired');
+  const app = await applicationOf(ctx, challenge ? `${ADMIN_OWNER}/${challenge.application}` : form.applicationId);
   if (form.method === 'forget' && !forgetEnabled(app)) throw new AppError('verificationForgetDisabled');
   const org = await organizationByName(ctx, app.organization);
   if (!org) throw new AppError('organizationMissing', { name: app.organization });
-  const known = await accountFor(ctx, request, org, form);
+  const known = await accountFor(ctx, request, org, form, challenge);
   // Casdoor: a code is sent only after a solved CAPTCHA when the application's captcha rule is not None.
   await checkApplicationCaptcha(ctx, app, {
     captchaType: form.captchaType,

@@ -109,5 +109,6 @@ export async function finishSignin(server: ServerContext, request: FastifyReques
   if (user.isForbidden) throw new AppError('userForbidden');
   await recordWebauthnSignin(server, user, credential.id, verified.authenticationInfo.newCounter);
   await clearFailures(server, failures);
-  return completeSignin(server, signin.request, reply, type, app, user, { fresh: true });
+  // A verified passkey is both factors at once (as in Casdoor): no second step is asked.
+  return completeSignin(server, signin.request, reply, type, app, user, { fresh: true, secondFactorDone: true });
 }

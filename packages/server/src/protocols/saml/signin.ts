@@ -1,8 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { ADMIN_OWNER, type Application, splitId } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
-import { isProviderSignin } from '../../auth/provider-login.js';
-import type { SigninType } from '../../auth/signin-types.js';
+import { isFreshSignin, type SigninType } from '../../auth/signin-types.js';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { ok } from '../../http/envelope.js';
@@ -53,8 +52,8 @@ export const SAML_SIGNIN: SigninType = {
     if (!name) throw new AppError('missingParameter', { name: 'application' });
     const app = await samlApplication(server, ADMIN_OWNER, name);
     const saml = await validateSamlRequest(originOf(server.config, request), app, loginInputOf(request));
-    // ForceAuthn: the SP wants the password (or an identity provider's sign-in) now, not an existing session.
-    if (saml.forceAuthn && !paramOf(request, 'username') && !isProviderSignin(request)) throw new AppError('samlForceAuthn');
+    // ForceAuthn: the SP wants the password (or an identity provider's sign-in, or a second factor) now, not an existing session.
+    if (saml.forceAuthn && !paramOf(request, 'username') && !isFreshSignin(request)) throw new AppError('samlForceAuthn');
     checked.set(request, saml);
     return app;
   },

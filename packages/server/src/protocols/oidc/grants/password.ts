@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { verifyCredentials } from '../../../auth/credentials.js';
 import { checkEntryIp } from '../../../auth/ip-whitelist.js';
 import type { ServerContext } from '../../../context.js';
+import { isMfaEnabled } from '../../../domain/mfa-props.js';
 import { AppError } from '../../../errors.js';
 import { langOf, translate } from '../../../i18n.js';
 import { assertGrantAllowed, authenticateClient, requireParam } from '../clients.js';
@@ -10,7 +11,8 @@ import { issueForUser } from '../tokens.js';
 
 /**
  * password (RFC 6749 §4.3), only for applications that list it: the same checks as the sign-in
- * page, including the wrong-password lockout.
+ * page, including the wrong-password lockout; users with multi-factor authentication are refused
+ * (the grant cannot ask for the second factor).
  */
 export async function passwordGrant(
   server: ServerContext,
@@ -31,6 +33,8 @@ export async function passwordGrant(
       lockout: { limit: app.failedSigninLimit || 5, frozenMinutes: app.failedSigninFrozenTime || 15 },
     });
     await checkEntryIp(server, request.ip, user, app);
+    // The grant has no second step: a user with multi-factor authentication signs in at the authorization endpoint.
+    if (isMfaEnabled(user)) throw new AppError('mfaPasswordGrantRefused');
   } catch (error) {
     if (error instanceof AppError)
       throw invalidGrant(translate(error.key, langOf(request.headers['accept-language']), error.params));

@@ -1,0 +1,107 @@
+import { type MfaType, requiredMfaType, unmetMfaItems } from '@gatehouse/entities/plain';
+import { App, Button, Flex, Space, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { Account } from '../auth/account';
+
+const REQUIRED_KEY = 'mfa-required';
+const PROMPT_KEY = 'mfa-prompt';
+
+/** The organization's Required method the account has not enabled yet (the console then asks for nothing else). */
+export function mfaSetupRequired(account: Account | null | undefined): MfaType | undefined {
+  return account ? requiredMfaType(account.organization?.mfaItems ?? [], account.mfa) : undefined;
+}
+
+/** Whether the page was reached right after signing in (Casdoor's navigation state from "/login"). */
+function fromSignin(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && Reflect.get(state, 'from') === '/login';
+}
+
+/**
+ * The organization's MFA rules after a sign-in (spec part 1 §4): a Required method the user has
+ * not enabled takes them to its setup and shows a notice that cannot be dismissed until it is
+ * enabled; Prompted methods, after a sign-in from /login, show a notice with Later and Go to enable.
+ */
+export function MfaNotices({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const required = mfaSetupRequired(account);
+  const onSetup = location.pathname === '/mfa/setup';
+
+  useEffect(() => {
+    if (!required) {
+      notification.destroy(REQUIRED_KEY);
+      return;
+    }
+    notification.open({
+      key: REQUIRED_KEY,
+      type: 'warning',
+      role: 'alert',
+      title: t('mfa.enableTitle'),
+      description: (
+        <Flex vertical gap={8}>
+          <Typography.Text>{t('mfa.requiredNotice')}</Typography.Text>
+          <Space>
+            <Tag color="orange">{t(`mfa.types.${required}`)}</Tag>
+          </Space>
+        </Flex>
+      ),
+      duration: false,
+      closable: false,
+      // Below the header: the account menu (Logout) stays within reach.
+      placement: 'bottomRight',
+    });
+    if (!onSetup) void navigate(`/mfa/setup?mfaType=${required}`, { replace: true, state: { from: '/login' } });
+  }, [required, onSetup, navigate, notification, t]);
+
+  // Once per arrival from the sign-in page.
+  const arrivedFromSignin = fromSignin(location.state);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shown once per navigation (its key), not on every render.
+  useEffect(() => {
+    if (required || !arrivedFromSignin) return;
+    const prompted = unmetMfaItems(account.organization?.mfaItems ?? [], account.mfa, ['Prompted']);
+    const first = prompted[0];
+    if (!first) return;
+    notification.open({
+      key: PROMPT_KEY,
+      type: 'info',
+      title: t('mfa.enableTitle'),
+      description: (
+        <Flex vertical gap={8}>
+          <Typography.Text>{t('mfa.promptNotice')}</Typography.Text>
+          <Space wrap>
+            {prompted.map((item) => (
+              <Tag color="orange" key={item.name}>
+                {t(`mfa.types.${item.name}`)}
+              </Tag>
+            ))}
+          </Space>
+        </Flex>
+      ),
+      actions: (
+        <Space>
+          <Button type="link" size="small" onClick={() => notification.destroy(PROMPT_KEY)}>
+            {t('mfa.later')}
+          </Button>
+          <Button
+            type="primary"
+            size="small"
+            onClick={() => {
+              notification.destroy(PROMPT_KEY);
+              void navigate(`/mfa/setup?mfaType=${first.name}`, { state: { from: '/' } });
+            }}
+          >
+            {t('mfa.goToEnable')}
+          </Button>
+        </Space>
+      ),
+      duration: false,
+      placement: 'bottomRight',
+    });
+  }, [location.key]);
+
+  return null;
+}
