@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { organizationTeam, type Team } from '../test-support/accounts.js';
 import { ApiClient } from '../test-support/client.js';
 import { ADMIN_PASSWORD } from '../test-support/server.js';

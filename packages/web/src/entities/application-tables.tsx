@@ -20,7 +20,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
-import { ListEditor, type ListEditorColumn, StringListEditor } from '../crud/list-editor';
+import { ListEditor, StringListEditor } from '../crud/list-editor';
 import { RowsTable, type RowsTableSpec } from '../crud/rows-table';
 import { unwrap } from '../data/client';
 import { getList } from '../data/entities';
