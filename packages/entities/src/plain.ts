@@ -13,6 +13,7 @@ export * from './envelope.js';
 export * from './field-checks.js';
 export * from './manifest.js';
 export * from './nav.js';
+export * from './password-obfuscator.js';
 export * from './password-options.js';
 export * from './policy.js';
 export * from './provider-types.js';

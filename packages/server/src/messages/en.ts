@@ -310,6 +310,20 @@ export const en = {
   userNotExist: "The user: {id} doesn't exist",
   codeSigninEmailDisabled: 'The login method: login with email is not enabled for the application',
   codeSigninSmsDisabled: 'The login method: login with SMS is not enabled for the application',
+  // organization settings (domain/organization.ts) and their effect at sign-in
+  accountItemUnknown: 'Unknown account item: "{name}"',
+  accountItemRepeated: 'The account item "{name}" is listed more than once',
+  accountItemRegexNotAllowed:
+    'A regex can be set only on these account items: Display name, Password, Email, Phone, Location, Title, Homepage, Bio, Gender, Birthday, Education, ID card, ID card type; not on "{name}"',
+  accountItemRegexInvalid: 'The regex of the account item "{name}" is not a valid regular expression: {detail}',
+  accountItemModifyRule:
+    'The modify rule of the account item "{name}" can only be Admin or Immutable (only administrators see it), not {rule}',
+  organizationTagInvalid: 'A tag is a value or value|label; "{tag}" is neither',
+  passwordObfuscatorKeyMismatch: "The password obfuscator key doesn't match the regex: {regex}",
+  passwordObfuscatorUnsupported: 'unsupported password obfuscator type: {type}',
+  passwordCipherInvalid:
+    'The password is not encrypted with the {type} password obfuscator of the organization "{organization}": sign in through its sign-in page, which encrypts it',
+  passwordExpired: 'Your password has expired. Please reset your password by clicking "Forgot password"',
 } as const;
 
 export type MessageKey = keyof typeof en;

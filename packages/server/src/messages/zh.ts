@@ -284,4 +284,16 @@ export const zh: Record<MessageKey, string> = {
   userNotExist: '用户：{id} 不存在',
   codeSigninEmailDisabled: '该应用禁止采用邮箱登录方式',
   codeSigninSmsDisabled: '该应用禁止采用短信登录方式',
+  // 组织设置（domain/organization.ts）及其在登录时的作用
+  accountItemUnknown: '未知的账户项："{name}"',
+  accountItemRepeated: '账户项 "{name}" 重复出现',
+  accountItemRegexNotAllowed:
+    '只有这些账户项可以设置正则表达式：显示名称、密码、邮箱、手机号、所在地、职务、主页、自我介绍、性别、生日、教育、身份证号、证件类型；"{name}" 不可以',
+  accountItemRegexInvalid: '账户项 "{name}" 的正则表达式无效：{detail}',
+  accountItemModifyRule: '账户项 "{name}" 的修改规则只能是 Admin 或 Immutable（只有管理员可见），不能是 {rule}',
+  organizationTagInvalid: '标签的格式为 值 或 值|标签名；"{tag}" 两者都不是',
+  passwordObfuscatorKeyMismatch: '密码混淆密钥不符合正则表达式：{regex}',
+  passwordObfuscatorUnsupported: '不支持的密码混淆方式：{type}',
+  passwordCipherInvalid: '密码未按组织 "{organization}" 的 {type} 密码混淆方式加密：请通过其登录页登录，登录页会加密密码',
+  passwordExpired: '您的密码已过期。请点击 "忘记密码" 以重置密码',
 };
