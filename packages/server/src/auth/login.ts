@@ -2,6 +2,7 @@ import { type Application, BUILT_IN_APPLICATION, isPasswordSigninEnabled, type U
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { applicationByName } from '../domain/application.js';
+import { organizationByName } from '../domain/organization.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
@@ -10,6 +11,7 @@ import { captchaAnswerOf, checkSigninCaptcha } from './captcha.js';
 import { isCodeSignin, verifyCodeSignin } from './code-signin.js';
 import { DEFAULT_LOCKOUT, verifyCredentials } from './credentials.js';
 import { checkEntryIp } from './ip-whitelist.js';
+import { revealSigninPassword } from './password-obfuscation.js';
 import { linkWithProvider, providerSigninOf, providerUser } from './provider-login.js';
 import { createSession, LONG_SESSION_HOURS, SESSION_COOKIE, SHORT_SESSION_HOURS } from './session.js';
 import { type SigninType, signinTypeOf } from './signin-types.js';
@@ -92,7 +94,8 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
     user = await verifyCredentials(server, {
       organization,
       username,
-      password: paramOf(request, 'password'),
+      // Encrypted by the sign-in page when the application's organization obfuscates passwords.
+      password: revealSigninPassword(await organizationByName(server, app.organization), paramOf(request, 'password')),
       lockout: {
         limit: app.failedSigninLimit || DEFAULT_LOCKOUT.limit,
         frozenMinutes: app.failedSigninFrozenTime || DEFAULT_LOCKOUT.frozenMinutes,
