@@ -1,6 +1,7 @@
 import type { Fields, RecordOf, Viewer } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
+import type { LooseRecord } from '../db/repository.js';
 import type { Actor } from './actor.js';
 
 /** What a hook may use: the transaction it runs in, who acts and the server context. */
@@ -29,4 +30,14 @@ export interface EntityHooks<F extends Fields = Fields> {
   listFilter?(viewer: Viewer): Record<string, string> | undefined;
   /** Refuses a delete, or removes what belongs to the record. */
   beforeDelete?(ctx: HookContext, record: RecordOf<F>): Promise<void>;
+  /**
+   * Keeps the record instead of deleting it (soft deletion): answers true when it stored what
+   * stands for the delete, false to let the delete go ahead.
+   */
+  softDelete?(ctx: HookContext, record: RecordOf<F>): Promise<boolean>;
+  /**
+   * What a viewer whom the read rule refuses may still see of a record (a public profile), or
+   * null to refuse. Without this hook such a viewer learns nothing, not even whether it exists.
+   */
+  publicView?(server: ServerContext, viewer: Viewer | null, record: RecordOf<F>): Promise<LooseRecord | null>;
 }
