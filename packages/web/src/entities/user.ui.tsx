@@ -6,6 +6,7 @@ import { ThirdPartyLogins } from './third-party-logins';
 import type { EntityOverrides } from './ui-types';
 import { UserGroupsField } from './user-groups-field';
 import { UserSheetTools } from './user-list-tools';
+import { UserTagField } from './user-tag-field';
 
 /** sessionStorage key of the user list the edit page returns to (a group's, an organization's ...). */
 const USER_LIST_URL_KEY = 'userListUrl';
@@ -18,6 +19,7 @@ const overrides: EntityOverrides = {
     email: EmailField,
     phone: PhoneField,
     groups: UserGroupsField,
+    tag: UserTagField,
   },
   // Linked accounts of identity providers (Casdoor's "3rd-party logins" item), after the fields.
   formExtras: [ThirdPartyLogins],

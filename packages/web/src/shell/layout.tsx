@@ -9,7 +9,7 @@ import { enabledTheme } from '../components/application-appearance';
 import { LinkButton } from '../components/link-button';
 import { PageSpin } from '../components/page-spin';
 import { themeConfigOf } from '../components/theme-config';
-import { LanguageMenu } from './language-menu';
+import { LanguageMenu, organizationLanguages } from './language-menu';
 import { buildMenu, type MenuGroup, selectedMenuKey, visibleWidgets, type Widget } from './menu';
 import { OrganizationSelector } from './organization-selector';
 import { ThemeMenu } from './theme-menu';
@@ -120,7 +120,7 @@ function ConsoleFrame() {
           <Flex align="center" gap={isPhone ? 0 : 4} style={{ marginInlineStart: 'auto' }}>
             {showOrganizations && !isPhone && <OrganizationSelector width={180} />}
             {widgets.includes('theme') && <ThemeMenu />}
-            {widgets.includes('language') && <LanguageMenu />}
+            {widgets.includes('language') && <LanguageMenu languages={organizationLanguages(account?.organization)} />}
             {tourEnabled && <TourButton />}
             {account ? (
               <UserMenu account={account} compact={isPhone} />
