@@ -1,3 +1,4 @@
+import { defaultSignupItems } from '@gatehouse/entities';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationTeam, type Team } from '../test-support/accounts.js';
 import { ApiClient } from '../test-support/client.js';
@@ -82,5 +83,39 @@ describeEachDatabase("the organization's user settings", (server) => {
     expect((await team.admin.post('/api/add-user', { owner: ORG, name: 'newcomer' })).status).toBe('ok');
     expect((await getUser('newcomer')).data.score).toBe(777);
     expect((await new ApiClient(server().url).login('newcomer', 'org-default-pass', ORG)).status).toBe('ok');
+  });
+
+  it('names a sign-up without a Username item by its e-mail address when the organization uses e-mail as username', async () => {
+    const items = defaultSignupItems()
+      .filter((item) => item.name !== 'Username')
+      .map((item) => (item.name === 'Email' || item.name === 'Phone' ? { ...item, rule: 'No verification' } : item));
+    const app = 'people-signup';
+    const added = await team.admin.post('/api/add-application', {
+      owner: 'admin',
+      name: app,
+      organization: ORG,
+      cert: 'cert-built-in',
+      enablePassword: true,
+      enableSignUp: true,
+      signupItems: items,
+    });
+    expect(added.status, added.msg).toBe('ok');
+    const signup = (email: string) =>
+      new ApiClient(server().url).post('/api/signup', {
+        application: app,
+        organization: ORG,
+        password: 'secret-pass',
+        confirm: 'secret-pass',
+        name: 'Mail Person',
+        email,
+      });
+    await configure({ useEmailAsUsername: true });
+    expect(await signup('mail.person@people.test')).toMatchObject({ status: 'ok', data: `${ORG}/mail.person@people.test` });
+    // Off: the account is named by its id, as without the setting.
+    await configure({ useEmailAsUsername: false });
+    const byId = await signup('other.person@people.test');
+    expect(byId.status).toBe('ok');
+    expect(byId.data).not.toBe(`${ORG}/other.person@people.test`);
+    expect((await getUser(String(byId.data).split('/')[1] ?? '')).data).toMatchObject({ email: 'other.person@people.test' });
   });
 });

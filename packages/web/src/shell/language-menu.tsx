@@ -6,16 +6,6 @@ import { changeLanguage, currentLanguage, type UiLanguage } from '../i18n/i18n';
 /** Language names are written in their own language, so that anyone can find theirs. */
 const LANGUAGE_NAMES: Record<UiLanguage, string> = { en: 'English', zh: '简体中文' };
 
-/**
- * The console languages the signed-in organization lists (Casdoor's header language menu offers
- * the organization's languages); every one when it lists none of them.
- */
-export function organizationLanguages(organization: { languages?: unknown } | null | undefined): string[] | undefined {
-  const listed = Array.isArray(organization?.languages) ? organization.languages.map(String) : [];
-  const offered = Object.keys(LANGUAGE_NAMES).filter((key) => listed.includes(key));
-  return offered.length > 0 ? offered : undefined;
-}
-
 /** The console's languages, or those of `languages` (an application's sign-in page offers its organization's). */
 export function LanguageMenu({ languages }: { languages?: readonly string[] }) {
   const { t } = useTranslation();
