@@ -260,3 +260,14 @@ teamTest('a password older than the organization allows is refused at sign-in wi
   await submitSignInForm(page, team.user.name, team.user.password);
   await expect(page).toHaveURL(/\/apps$/);
 });
+
+adminTeamTest("a user's tag is picked from the organization's value|label tags", async ({ page, team }) => {
+  await updateRecord('organization', 'admin', team.org, { tags: ['vip|贵宾', 'staff|员工'] });
+  await page.goto(`/users/${team.org}/${team.user.name}`);
+  await expect(heading(page, 'Edit User')).toBeVisible();
+  await page.getByLabel('Tag', { exact: true }).click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['vip', 'staff']);
+  await chooseOption(page, 'vip');
+  await save(page);
+  expect((await getRecord('user', team.org, team.user.name)).tag).toBe('vip');
+});
