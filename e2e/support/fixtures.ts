@@ -90,13 +90,16 @@ export async function logOut(page: Page) {
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 }
 
-/** Presses Tab until `target` has the focus (fails after `limit` presses): proves it is reachable by keyboard. */
-export async function tabTo(page: Page, target: Locator, limit = 40) {
+/**
+ * Presses Tab (or `key`, e.g. Shift+Tab to go back) until `target` has the focus (fails after
+ * `limit` presses): proves it is reachable by keyboard.
+ */
+export async function tabTo(page: Page, target: Locator, limit = 40, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   for (let i = 0; i < limit; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
-  await expect(target, `reached with at most ${limit} presses of Tab`).toBeFocused();
+  await expect(target, `reached with at most ${limit} presses of ${key}`).toBeFocused();
 }
 
 export { expect };

@@ -84,6 +84,7 @@ test('registers a passkey on /account, signs in with it, and removes it', async 
 
   // Without a username the authenticator offers its passkeys for this site (a discoverable sign-in).
   await logOut(page);
+  await expect(toast(page, 'Logged out successfully')).toBeVisible();
   await signInWithPasskey(page, org, '');
   await expect(page).toHaveURL(`${site}/apps`);
   const used = await getRecord('user', org, 'worker');
@@ -97,6 +98,7 @@ test('registers a passkey on /account, signs in with it, and removes it', async 
   await expect(toast(page, 'Successfully deleted')).toBeVisible();
   await expect(section.getByText('No WebAuthn credentials yet')).toBeVisible();
   await logOut(page);
+  await expect(toast(page, 'Logged out successfully')).toBeVisible();
   await signInWithPasskey(page, org, 'worker');
   await expect(page.getByRole('alert').getByText('Found no credentials for this user')).toBeVisible();
   await signInWithPasskey(page, org, '');

@@ -7,7 +7,11 @@ import { matchesItemRegex } from './auth-rules.js';
  * both decide with these functions.
  */
 
-/** The user fields behind each account item that is a field of the record. */
+/**
+ * The user fields behind each account item that is a field of the record (the others are blocks of
+ * the user page: MFA, WebAuthn, third-party logins ...). Public profiles show exactly the fields of
+ * the visible items whose view rule is Public.
+ */
 export const ACCOUNT_ITEM_FIELDS: Readonly<Record<string, readonly string[]>> = {
   Organization: ['owner'],
   ID: ['id'],
@@ -47,7 +51,7 @@ export const ACCOUNT_ITEM_FIELDS: Readonly<Record<string, readonly string[]>> = 
   Properties: ['properties'],
   'Is admin': ['isAdmin'],
   'Is forbidden': ['isForbidden'],
-  'Is deleted': ['isDeleted'],
+  'Is deleted': ['isDeleted', 'deletedTime'],
   'Last change password time': ['lastChangePasswordTime'],
   'Managed accounts': ['managedAccounts'],
   'Face ID': ['faceIds'],

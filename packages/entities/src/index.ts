@@ -29,6 +29,7 @@ export * from './mfa.js';
 export * from './money.js';
 export * from './nav.js';
 export * from './organization.js';
+export * from './password-obfuscator.js';
 export * from './password-options.js';
 export * from './policy.js';
 export * from './provider.js';

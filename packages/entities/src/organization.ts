@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_OWNER, BUILT_IN_ORG, isGlobalAdmin } from './access.js';
 import { type AccountItem, defaultAccountItems, MODIFY_RULES, VIEW_RULES } from './account-items.js';
-import { LANGUAGES, OBFUSCATOR_TYPES, PASSWORD_OPTIONS, PASSWORD_TYPES } from './constants.js';
+import { COUNTRY_CODES, LANGUAGES, OBFUSCATOR_TYPES, PASSWORD_OPTIONS, PASSWORD_TYPES } from './constants.js';
 import {
   bool,
   defineEntity,
@@ -39,6 +39,55 @@ const mfaItemSchema: z.ZodType<MfaItem[]> = z
   .array(z.object({ name: z.enum(MFA_TYPES), rule: mfaRuleSchema }))
   .max(MFA_TYPES.length);
 
+/** The edit page's sections (spec part 1 §2 "Organization edit": every field, grouped). */
+const ORGANIZATION_SECTIONS = [
+  {
+    key: 'basic',
+    fields: [
+      'name',
+      'displayName',
+      'logo',
+      'enableDarkLogo',
+      'logoDark',
+      'favicon',
+      'websiteUrl',
+      'hasPrivilegeConsent',
+      'defaultApplication',
+    ],
+  },
+  {
+    key: 'passwords',
+    fields: [
+      'passwordType',
+      'passwordSalt',
+      'passwordOptions',
+      'passwordObfuscatorType',
+      'passwordObfuscatorKey',
+      'passwordExpireDays',
+      'masterPassword',
+      'defaultPassword',
+      'masterVerificationCode',
+      'ipWhitelist',
+    ],
+  },
+  {
+    key: 'users',
+    fields: [
+      'countryCodes',
+      'languages',
+      'defaultAvatar',
+      'userTypes',
+      'tags',
+      'initScore',
+      'enableSoftDeletion',
+      'isProfilePublic',
+      'useEmailAsUsername',
+    ],
+  },
+  { key: 'console', fields: ['enableTour', 'navItems', 'widgetItems', 'themeData'] },
+  { key: 'accountItems', fields: ['accountItems', 'mfaItems'] },
+] as const;
+
 const globalAdminOnly = ({ viewer }: { viewer: Parameters<typeof isGlobalAdmin>[0] }) => isGlobalAdmin(viewer);
 
 export const organization = defineEntity({
@@ -64,9 +113,11 @@ export const organization = defineEntity({
     passwordSalt: text({ max: 100, sortable: true, searchable: true }),
     passwordOptions: stringList({ options: PASSWORD_OPTIONS, strict: true }),
     passwordObfuscatorType: enumOf(OBFUSCATOR_TYPES, { allowEmpty: true }),
-    passwordObfuscatorKey: text({ max: 200 }),
+    // A secret for whoever may not edit the organization; the sign-in pages get it with the
+    // application they load (they encrypt with it), as Casdoor's do.
+    passwordObfuscatorKey: secret({ max: 200 }),
     passwordExpireDays: int({ min: 0 }),
-    countryCodes: stringList(),
+    countryCodes: stringList({ options: COUNTRY_CODES, strict: true }),
     languages: stringList({ options: LANGUAGES, strict: true }),
     defaultAvatar: text({ max: 2000, format: 'image' }),
     defaultApplication: text({ max: 100, ref: 'application' }),
@@ -133,24 +184,8 @@ export const organization = defineEntity({
       { field: 'enableSoftDeletion', width: 100 },
     ],
   },
-  form: [
-    'name',
-    'displayName',
-    'logo',
-    'favicon',
-    'websiteUrl',
-    'passwordType',
-    'passwordSalt',
-    'passwordOptions',
-    'defaultAvatar',
-    'languages',
-    'countryCodes',
-    'tags',
-    'initScore',
-    'enableSoftDeletion',
-    'isProfilePublic',
-    'mfaItems',
-  ],
+  formSections: ORGANIZATION_SECTIONS.map((section) => ({ key: section.key, fields: [...section.fields] })),
+  form: ORGANIZATION_SECTIONS.flatMap((section) => [...section.fields]),
   undeletable: (r) => r.name === BUILT_IN_ORG,
 });
 

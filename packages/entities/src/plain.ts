@@ -15,6 +15,7 @@ export * from './field-checks.js';
 export * from './manifest.js';
 export * from './mfa.js';
 export * from './nav.js';
+export * from './password-obfuscator.js';
 export * from './password-options.js';
 export * from './policy.js';
 export * from './provider-types.js';

@@ -1,4 +1,11 @@
-import { ADMIN_OWNER, nowRfc3339, organization as organizationDef, type User, user as userDef } from '@gatehouse/entities';
+import {
+  ADMIN_OWNER,
+  nowRfc3339,
+  type Organization,
+  organization as organizationDef,
+  type User,
+  user as userDef,
+} from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import { burnVerification, checkUserPassword } from '../crypto/passwords/index.js';
 import { isMfaEnabled } from '../domain/mfa-props.js';
@@ -109,6 +116,23 @@ export async function clearFailures(server: ServerContext, count: FailureCount):
     .execute();
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether the organization's password lifetime (passwordExpireDays, 0 = forever) has run out for
+ * the user: counted from the last password change, else from the account's creation (Casdoor's rule).
+ */
+export function passwordExpired(
+  user: Pick<User, 'lastChangePasswordTime' | 'createdTime'>,
+  org: Pick<Organization, 'passwordExpireDays'>,
+  now = Date.now(),
+): boolean {
+  if (org.passwordExpireDays <= 0) return false;
+  const since = Date.parse(user.lastChangePasswordTime || user.createdTime);
+  if (Number.isNaN(since)) return true;
+  return now > since + org.passwordExpireDays * DAY_MS;
+}
+
 /**
  * Forgets the failures of a first step that succeeded, unless a second factor follows: its wrong
  * passcodes count on top of them, and only the complete sign-in clears them (mfa-signin.ts), so
@@ -122,7 +146,8 @@ export async function clearFailuresOf(server: ServerContext, count: FailureCount
  * Checks a password sign-in and returns the user. A login naming no account of the organization
  * is told so (Casdoor's answer), with where a member of another organization signs in, and counts
  * against nobody; wrong passwords of an account are counted, and after `limit` of them the account
- * is frozen for `frozenMinutes`.
+ * is frozen for `frozenMinutes`. A password older than the organization's passwordExpireDays is
+ * refused after the check.
  */
 export async function verifyCredentials(
   server: ServerContext,
@@ -141,6 +166,8 @@ export async function verifyCredentials(
   if (!ok) await countFailure(server, failures, input.lockout);
   await clearFailuresOf(server, failures, user);
   if (user.isForbidden) throw new AppError('userForbidden');
+  // The right password, but too old: the user sets a new one through "Forgot password".
+  if (passwordExpired(user, org)) throw new AppError('passwordExpired');
   if (needsRehash) await rehashPassword(server, user, input.password, org);
   return user;
 }

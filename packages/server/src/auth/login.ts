@@ -21,6 +21,7 @@ import { isCodeSignin, verifyCodeSignin } from './code-signin.js';
 import { verifyCredentials } from './credentials.js';
 import { checkEntryIp } from './ip-whitelist.js';
 import { lockoutOf, nextMfaStep, pendingMfaSignin, verifySecondFactor } from './mfa-signin.js';
+import { revealSigninPassword } from './password-obfuscation.js';
 import { linkWithProvider, providerSigninOf, providerUser } from './provider-login.js';
 import { createSession, LONG_SESSION_HOURS, SESSION_COOKIE, SHORT_SESSION_HOURS } from './session.js';
 import { type SigninType, signinTypeOf } from './signin-types.js';
@@ -111,7 +112,8 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
     user = await verifyCredentials(server, {
       organization,
       username,
-      password: paramOf(signin, 'password'),
+      // Encrypted by the sign-in page when the application's organization obfuscates passwords.
+      password: revealSigninPassword(await organizationByName(server, app.organization), paramOf(signin, 'password')),
       lockout: lockoutOf(app),
     });
     fresh = true;

@@ -9,6 +9,7 @@ import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
 import { accountOf } from './account.js';
+import { revealPasswordIfObfuscated } from './password-obfuscation.js';
 import { sessionIdOf } from './session.js';
 
 /**
@@ -20,7 +21,6 @@ import { sessionIdOf } from './session.js';
 export async function setPasswordWithCode(server: ServerContext, request: FastifyRequest, reply: FastifyReply) {
   const owner = paramOf(request, 'userOwner');
   const name = paramOf(request, 'userName');
-  const newPassword = paramOf(request, 'newPassword');
   const code = paramOf(request, 'code');
   const cookie = request.cookies?.[VERIFIED_CODE_COOKIE] ?? '';
   const grant = owner && name ? await findGrant(server, owner, `${owner}/${name}`, cookie, code) : null;
@@ -30,6 +30,7 @@ export async function setPasswordWithCode(server: ServerContext, request: Fastif
   if (!target || target.isDeleted) throw new AppError('userNotExist', { id: `${owner}/${name}` });
   const org = await organizationByName(server, owner);
   if (!org) throw new AppError('organizationMissing', { name: owner });
+  const newPassword = revealPasswordIfObfuscated(org, paramOf(request, 'newPassword'));
   // The password options first: a refused password leaves the verified code for another try.
   const violated = checkPasswordOptions(newPassword, org.passwordOptions);
   if (violated) throw new AppError(violated);

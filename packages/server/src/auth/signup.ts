@@ -208,8 +208,12 @@ export async function signUp(server: ServerContext, request: FastifyRequest, rep
   );
   if (violation) throw new AppError(violation.key, violation.params);
 
-  const nameFromId = !isItemVisible(items, 'Username');
-  const username = nameFromId ? '' : textOf(values, 'username');
+  // Without a Username item the account is named by its e-mail address where the organization uses
+  // e-mail addresses as usernames and the form asks for one (Casdoor's rule), else by its id.
+  const emailName =
+    !isItemVisible(items, 'Username') && org.useEmailAsUsername && isItemVisible(items, 'Email') ? textOf(values, 'email') : '';
+  const nameFromId = !isItemVisible(items, 'Username') && emailName === '';
+  const username = emailName || (nameFromId ? '' : textOf(values, 'username'));
   const fields = userFieldsOf(app, values);
   // The values' own field errors first, before anything is looked up.
   parseIncoming(userDef, 'system', fields);

@@ -47,7 +47,7 @@ describeEachDatabase('account items on user updates', (server) => {
   });
 
   it('holds an item that only administrators see to administrators', async () => {
-    await setItem('Education', { viewRule: 'Admin', modifyRule: 'Self' });
+    await setItem('Education', { viewRule: 'Admin', modifyRule: 'Admin' });
     const refused = await team.member.post('/api/update-user', { ...(await workerRecord()), education: 'PhD' }, id);
     expect(refused).toMatchObject({ status: 'error', msg: 'Only admin can modify the Education.' });
   });

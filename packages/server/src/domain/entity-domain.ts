@@ -161,6 +161,7 @@ export class EntityDomain<F extends Fields = Fields> {
         throw new AppError(reason, { entity: def.name, id: `${key.owner}/${key.name}` });
       }
       if (viewer && def.undeletable?.(record, viewer)) throw new AppError('deleteSelf');
+      if (await this.hooks.softDelete?.({ trx, actor, server }, record)) return true;
       await this.hooks.beforeDelete?.({ trx, actor, server }, record);
       return (await repo.delete(key.owner, key.name, trx)) > 0;
     });
@@ -168,16 +169,25 @@ export class EntityDomain<F extends Fields = Fields> {
 
   /**
    * The record stored under `key` as `viewer` may see it (secrets masked), null when there is none;
-   * refused when the viewer may not read it. For owner-scoped entities the id names the
-   * organization, so the refusal comes before looking.
+   * refused when the viewer may not read it, unless the entity shows such viewers a public view of
+   * it (publicView). For owner-scoped entities the id names the organization, so a viewer refused
+   * there is refused whether or not the record exists.
    */
   async readFor(server: ServerContext, viewer: Viewer | null, key: RecordKey): Promise<LooseRecord | null> {
     const { def } = this;
-    if (def.orgField === 'owner' && !may(def, 'read', viewer, { ...key })) throw refusal(viewer);
-    if (def.orgField === 'name' && !may(def, 'read', viewer, { name: key.name })) throw refusal(viewer);
+    const probe = def.orgField === 'owner' ? { ...key } : def.orgField === 'name' ? { name: key.name } : null;
+    const refusedByKey = probe !== null && !may(def, 'read', viewer, probe);
+    if (refusedByKey && !this.hooks.publicView) throw refusal(viewer);
     const record = await this.repo(server).get(key.owner, key.name);
-    if (!record) return null;
-    if (!may(def, 'read', viewer, record)) throw refusal(viewer);
+    if (!record) {
+      if (refusedByKey) throw refusal(viewer);
+      return null;
+    }
+    if (!may(def, 'read', viewer, record)) {
+      const view = (await this.hooks.publicView?.(server, viewer, record)) ?? null;
+      if (!view) throw refusal(viewer);
+      return view;
+    }
     const masked = maskRecord(def, record, viewer);
     return this.hooks.extend ? ((await this.hooks.extend(server, [record], [masked]))[0] ?? masked) : masked;
   }

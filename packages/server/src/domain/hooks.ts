@@ -37,4 +37,14 @@ export interface EntityHooks<F extends Fields = Fields> {
   extend?(server: ServerContext, stored: RecordOf<F>[], answers: LooseRecord[]): Promise<LooseRecord[]>;
   /** Refuses a delete, or removes what belongs to the record. */
   beforeDelete?(ctx: HookContext, record: RecordOf<F>): Promise<void>;
+  /**
+   * Keeps the record instead of deleting it (soft deletion): answers true when it stored what
+   * stands for the delete, false to let the delete go ahead.
+   */
+  softDelete?(ctx: HookContext, record: RecordOf<F>): Promise<boolean>;
+  /**
+   * What a viewer whom the read rule refuses may still see of a record (a public profile), or
+   * null to refuse. Without this hook such a viewer learns nothing, not even whether it exists.
+   */
+  publicView?(server: ServerContext, viewer: Viewer | null, record: RecordOf<F>): Promise<LooseRecord | null>;
 }

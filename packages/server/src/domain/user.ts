@@ -1,8 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { may, nowRfc3339, type Organization, type User, user as userDef, type Viewer } from '@gatehouse/entities';
+import {
+  ACCOUNT_ITEM_FIELDS,
+  type AccountItem,
+  fieldEntries,
+  may,
+  nowRfc3339,
+  type Organization,
+  type User,
+  user as userDef,
+  type Viewer,
+} from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import { checkPasswordOptions, hashForOrganization } from '../crypto/passwords/index.js';
 import type { Db } from '../db/database.js';
+import type { LooseRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
 import { checkAccountItems } from './account-items.js';
 import { refusal, viewerOf } from './actor.js';
@@ -10,7 +21,7 @@ import { EntityDomain, inTransaction, type RecordKey } from './entity-domain.js'
 import { deleteUserIdentities, renameUserIdentities } from './identities.js';
 import { refuseSecondPhysicalGroup, renameMemberships, replaceMemberships } from './memberships.js';
 import { withMfaProps } from './mfa-props.js';
-import { requireOrganization } from './organization.js';
+import { organizationByName, requireOrganization } from './organization.js';
 import { revokeUserTokens } from './token.js';
 
 /** Validates a new password against the organization's options and stores its hash on the user. */
@@ -92,7 +103,46 @@ export const users = new EntityDomain(userDef, {
     await deleteUserIdentities(trx, user.owner, user.name);
     await replaceMemberships(trx, user, []);
   },
+  // With the organization's soft deletion, a delete marks the user deleted (it can no longer sign
+  // in; an administrator may restore it) and ends its sessions, tokens and linked identities, as
+  // Casdoor does. Deleting a user so marked deletes it for good.
+  softDelete: async ({ trx, server }, user) => {
+    if (user.isDeleted) return false;
+    const org = await organizationByName(server, user.owner, trx);
+    if (!org?.enableSoftDeletion) return false;
+    await server.repo(userDef).update(user.owner, user.name, { isDeleted: true, deletedTime: nowRfc3339() }, trx);
+    await trx.deleteFrom('authSession').where('owner', '=', user.owner).where('name', '=', user.name).execute();
+    await deleteUserIdentities(trx, user.owner, user.name);
+    await revokeUserTokens(trx, user.owner, user.name);
+    return true;
+  },
+  publicView: (server, viewer, user) => publicProfileFor(server, viewer, user),
 });
+
+/**
+ * The fields of the visible account items whose view rule is Public, the others empty: what the
+ * other members of an organization with public profiles see of a user (Casdoor's isProfilePublic).
+ */
+export function publicProfile(user: User, items: readonly AccountItem[]): LooseRecord {
+  const shown = new Set(['owner', 'name']);
+  for (const item of items) {
+    if (item.visible && item.viewRule === 'Public') for (const field of ACCOUNT_ITEM_FIELDS[item.name] ?? []) shown.add(field);
+  }
+  const record: LooseRecord = user;
+  const profile: LooseRecord = {};
+  for (const [key, field] of fieldEntries(userDef)) {
+    if (field.hidden) continue;
+    profile[key] = shown.has(key) && field.kind !== 'password' ? record[key] : field.empty();
+  }
+  return profile;
+}
+
+/** A signed-in member of the user's organization sees its public profile when the organization makes profiles public. */
+async function publicProfileFor(server: ServerContext, viewer: Viewer | null, user: User): Promise<LooseRecord | null> {
+  if (!viewer || viewer.owner !== user.owner || user.isDeleted) return null;
+  const org = await organizationByName(server, user.owner);
+  return org?.isProfilePublic ? publicProfile(user, org.accountItems) : null;
+}
 
 export interface PasswordChange {
   /** The session (its id, the hash of its token) that stays signed in: the caller's own. */

@@ -348,6 +348,20 @@ export const en = {
   mfaPhoneRequired: 'Please input your phone number!',
   mfaPasswordGrantRefused:
     'Multi-factor authentication is enabled for this user: sign in through the authorization endpoint instead of the password grant',
+  // organization settings (domain/organization.ts) and their effect at sign-in
+  accountItemUnknown: 'Unknown account item: "{name}"',
+  accountItemRepeated: 'The account item "{name}" is listed more than once',
+  accountItemRegexNotAllowed:
+    'A regex can be set only on these account items: Display name, Password, Email, Phone, Location, Title, Homepage, Bio, Gender, Birthday, Education, ID card, ID card type; not on "{name}"',
+  accountItemRegexInvalid: 'The regex of the account item "{name}" is not a valid regular expression: {detail}',
+  accountItemModifyRule:
+    'The modify rule of the account item "{name}" can only be Admin or Immutable (only administrators see it), not {rule}',
+  organizationTagInvalid: 'A tag is a value or value|label; "{tag}" is neither',
+  passwordObfuscatorKeyMismatch: "The password obfuscator key doesn't match the regex: {regex}",
+  passwordObfuscatorUnsupported: 'unsupported password obfuscator type: {type}',
+  passwordCipherInvalid:
+    'The password is not encrypted with the {type} password obfuscator of the organization "{organization}": sign in through its sign-in page, which encrypts it',
+  passwordExpired: 'Your password has expired. Please reset your password by clicking "Forgot password"',
 } as const;
 
 export type MessageKey = keyof typeof en;

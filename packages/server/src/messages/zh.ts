@@ -318,4 +318,16 @@ export const zh: Record<MessageKey, string> = {
   mfaEmailRequired: '请输入您的电子邮箱！',
   mfaPhoneRequired: '请输入您的手机号码！',
   mfaPasswordGrantRefused: '该用户已启用多因素认证：请通过授权端点登录，而不是使用密码授权模式',
+  // 组织设置（domain/organization.ts）及其在登录时的作用
+  accountItemUnknown: '未知的账户项："{name}"',
+  accountItemRepeated: '账户项 "{name}" 重复出现',
+  accountItemRegexNotAllowed:
+    '只有这些账户项可以设置正则表达式：显示名称、密码、邮箱、手机号、所在地、职务、主页、自我介绍、性别、生日、教育、身份证号、证件类型；"{name}" 不可以',
+  accountItemRegexInvalid: '账户项 "{name}" 的正则表达式无效：{detail}',
+  accountItemModifyRule: '账户项 "{name}" 的修改规则只能是 Admin 或 Immutable（只有管理员可见），不能是 {rule}',
+  organizationTagInvalid: '标签的格式为 值 或 值|标签名；"{tag}" 两者都不是',
+  passwordObfuscatorKeyMismatch: '密码混淆密钥不符合正则表达式：{regex}',
+  passwordObfuscatorUnsupported: '不支持的密码混淆方式：{type}',
+  passwordCipherInvalid: '密码未按组织 "{organization}" 的 {type} 密码混淆方式加密：请通过其登录页登录，登录页会加密密码',
+  passwordExpired: '您的密码已过期。请点击 "忘记密码" 以重置密码',
 };

@@ -2,6 +2,7 @@ import { allows, organization as organizationDef, user as userDef } from '@gateh
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountOf, requireAccount } from '../auth/account.js';
 import { signIn } from '../auth/login.js';
+import { revealPasswordIfObfuscated } from '../auth/password-obfuscation.js';
 import { setPasswordWithCode } from '../auth/password-reset.js';
 import { deleteSession, SESSION_COOKIE, sessionIdOf } from '../auth/session.js';
 import type { ServerContext } from '../context.js';
@@ -69,8 +70,6 @@ export function registerAuthRoutes(app: FastifyInstance, server: ServerContext) 
     const { viewer, sessionToken } = await requireAccount(server, request);
     const owner = paramOf(request, 'userOwner');
     const name = paramOf(request, 'userName');
-    const oldPassword = paramOf(request, 'oldPassword');
-    const newPassword = paramOf(request, 'newPassword');
     const self = viewer.owner === owner && viewer.name === name;
     const asAdmin = allows('orgAdmin', viewer, owner);
     if (!self && !asAdmin) throw new AppError('unauthorized');
@@ -78,6 +77,9 @@ export function registerAuthRoutes(app: FastifyInstance, server: ServerContext) 
     if (!target) throw new AppError('missing', { entity: 'user', id: `${owner}/${name}` });
     const org = await organizationByName(server, owner);
     if (!org) throw new AppError('organizationMissing', { name: owner });
+    // The console encrypts both when the organization obfuscates passwords; API callers need not.
+    const oldPassword = revealPasswordIfObfuscated(org, paramOf(request, 'oldPassword'));
+    const newPassword = revealPasswordIfObfuscated(org, paramOf(request, 'newPassword'));
     // The old password is asked of everyone changing their own (administrators too); an
     // administrator setting another user's does without it.
     if ((self || !asAdmin) && target.password) {

@@ -8,9 +8,9 @@ import type { ServerContext } from '../context.js';
 import { maskEmail, maskPhone } from '../crypto/verification-codes.js';
 import { applicationByName } from '../domain/application.js';
 import { inTransaction } from '../domain/entity-domain.js';
-import { organizationByName } from '../domain/organization.js';
+import { isMasterVerificationCode, organizationByName } from '../domain/organization.js';
 import { users } from '../domain/user.js';
-import { checkCode, consumeCode, consumeWithGrant, VERIFIED_CODE_COOKIE } from '../domain/verification.js';
+import { checkCode, consumeCode, consumeWithGrant, recordCode, VERIFIED_CODE_COOKIE } from '../domain/verification.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
@@ -63,7 +63,24 @@ async function verifyCode(ctx: ServerContext, request: FastifyRequest, reply: Fa
     if (!e164) throw new AppError('verificationPhoneInvalid', { region });
     receiver = e164;
   }
-  const record = await checkCode(ctx, { owner: org.name, receiver }, paramOf(request, 'code'));
+  const code = paramOf(request, 'code');
+  // The organization's master verification code stands in for the code sent (recorded as one, so
+  // that set-password takes it the same way).
+  const record = isMasterVerificationCode(org, code)
+    ? await recordCode(
+        ctx,
+        {
+          owner: org.name,
+          receiver,
+          type: email ? 'Email' : 'SMS',
+          method: 'forget',
+          user: `${user.owner}/${user.name}`,
+          provider: '',
+          remoteAddr: request.ip,
+        },
+        code.trim(),
+      )
+    : await checkCode(ctx, { owner: org.name, receiver }, code);
   const cookie = await consumeWithGrant(ctx, record);
   reply.setCookie(VERIFIED_CODE_COOKIE, cookie, {
     path: '/api',

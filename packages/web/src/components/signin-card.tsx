@@ -10,6 +10,7 @@ import { AppLink } from './app-link';
 import { ApplicationFrame } from './application-frame';
 import { busyLoading } from './busy';
 import type { CaptchaValue } from './captcha-rule';
+import { ObfuscatorSettingsError, obfuscatedPassword } from './password-obfuscation';
 import { ProviderButtons } from './provider-buttons';
 import { SendCodeInput } from './send-code-input';
 import { type SigninSubmission, useSigninCaptcha } from './signin-captcha';
@@ -89,12 +90,26 @@ export function SigninCard({
     [app, keepsSession, fromOrganizationChoice, signupLink],
   );
   const termsOfUse = typeof app?.termsOfUse === 'string' ? app.termsOfUse : '';
+  // The password leaves encrypted when the application's organization obfuscates passwords.
+  const [obfuscationError, setObfuscationError] = useState<string | null>(null);
+  const submitObfuscated = (values: SigninSubmission) => {
+    setObfuscationError(null);
+    obfuscatedPassword(app?.organizationObj as Record<string, unknown> | null | undefined, values.password).then(
+      (password) => onSubmit({ ...values, password }),
+      (failure: unknown) =>
+        setObfuscationError(
+          failure instanceof ObfuscatorSettingsError
+            ? t(`signin.obfuscator.${failure.problem.key}`, failure.problem.params)
+            : String(failure),
+        ),
+    );
+  };
   const captcha = useSigninCaptcha({
     app,
     organization,
     inline: layout.parts.some((part) => part.kind === 'captcha'),
     error,
-    onSubmit,
+    onSubmit: submitObfuscated,
   });
   // The chosen sign-in method (the first offered until the visitor picks another).
   const [chosenMethod, setMethod] = useState<string | null>(null);
@@ -103,7 +118,8 @@ export function SigninCard({
   const byPasskey = method === PASSKEY_METHOD;
   const [targetLabel, targetRequired] = CODE_TARGET_LABELS[codeTargetOf(layout.methods)];
   const firstInput = layout.parts.find((part) => part.kind === 'username' || part.kind === 'password')?.kind;
-  const errorAlert = error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />;
+  const shownError = obfuscationError ?? error;
+  const errorAlert = shownError && <Alert type="error" showIcon title={shownError} role="alert" style={{ marginTop: 16 }} />;
 
   const autoSigninBox = (
     <Form.Item name="autoSignin" valuePropName="checked" noStyle>

@@ -1,16 +1,46 @@
 import type { Rec } from '../data/client';
+import { AccountItemsTable } from './account-items-table';
+import { CountryCodesSelect, LanguagesSelect, PasswordOptionsSelect, PrivilegeConsentSwitch } from './organization-controls';
 import { MfaItemsField } from './organization-mfa-items';
+import {
+  accountItemsProblem,
+  obfuscatorKeyProblem,
+  organizationFieldVisible,
+  organizationValuesChange,
+} from './organization-rules';
+import { NavItemsTree, WidgetItemsTree } from './permission-trees';
+import { ThemeDataField } from './theme-data-field';
 import type { EntityOverrides } from './ui-types';
 
 const name = (record: Rec) => encodeURIComponent(String(record.name));
 
-/** Organizations differ from the generic list only by two row actions: their groups and users. */
+/**
+ * Organizations (spec part 1 §2 "Organization edit", §4, §5, §6): two extra row actions on the
+ * list; on the form, the controls that are more than their kind's input (the account items table,
+ * the permission trees, the theme, privilege consent with its confirmation) and the cross-field
+ * rules of organization-rules.ts. Who may change what (the built-in organization's name, navItems
+ * and widgetItems for global admins only) comes from the definition.
+ */
 const overrides: EntityOverrides = {
   listActions: [
     { key: 'groups', label: 'nav.groups', to: (record) => `/trees/${name(record)}` },
     { key: 'users', label: 'nav.users', to: (record) => `/organizations/${name(record)}/users` },
   ],
-  fieldControls: { mfaItems: MfaItemsField },
+  fieldControls: {
+    hasPrivilegeConsent: PrivilegeConsentSwitch,
+    passwordOptions: PasswordOptionsSelect,
+    countryCodes: CountryCodesSelect,
+    languages: LanguagesSelect,
+    navItems: NavItemsTree,
+    widgetItems: WidgetItemsTree,
+    accountItems: AccountItemsTable,
+    themeData: ThemeDataField,
+    mfaItems: MfaItemsField,
+  },
+  fieldVisible: organizationFieldVisible,
+  fieldTooltip: (field) => (field === 'tags' ? 'organization.tagsTooltip' : undefined),
+  fieldRules: { passwordObfuscatorKey: obfuscatorKeyProblem, accountItems: accountItemsProblem },
+  onValuesChange: organizationValuesChange,
 };
 
 export default overrides;

@@ -13,6 +13,7 @@ import { UserKeys } from './user-keys';
 import { UserSheetTools } from './user-list-tools';
 import { UserMfaSection } from './user-mfa-section';
 import { FaceIdsTable, ManagedAccountsTable, MfaAccountsTable, PropertiesTable } from './user-tables';
+import { UserTagField } from './user-tag-field';
 import { WebauthnCredentials } from './user-webauthn-section';
 
 /** sessionStorage key of the user list the edit page returns to (a group's, an organization's ...). */
@@ -27,6 +28,7 @@ const overrides: EntityOverrides = {
     phone: PhoneField,
     groups: UserGroupsField,
     avatar: AvatarField,
+    tag: UserTagField,
     properties: PropertiesTable,
     managedAccounts: ManagedAccountsTable,
     mfaAccounts: MfaAccountsTable,

@@ -10,7 +10,7 @@ import { LinkButton } from '../components/link-button';
 import { PageSpin } from '../components/page-spin';
 import { themeConfigOf } from '../components/theme-config';
 import { LanguageMenu } from './language-menu';
-import { buildMenu, type MenuGroup, selectedMenuKey, visibleWidgets, type Widget } from './menu';
+import { buildMenu, type MenuGroup, organizationLanguages, selectedMenuKey, visibleWidgets, type Widget } from './menu';
 import { MfaNotices, mfaSetupRequired } from './mfa-notices';
 import { OrganizationSelector } from './organization-selector';
 import { ThemeMenu } from './theme-menu';
@@ -124,7 +124,7 @@ function ConsoleFrame() {
           <Flex align="center" gap={isPhone ? 0 : 4} style={{ marginInlineStart: 'auto' }}>
             {showOrganizations && !isPhone && <OrganizationSelector width={180} />}
             {widgets.includes('theme') && <ThemeMenu />}
-            {widgets.includes('language') && <LanguageMenu />}
+            {widgets.includes('language') && <LanguageMenu languages={organizationLanguages(account?.organization)} />}
             {tourEnabled && <TourButton />}
             {account ? (
               <UserMenu account={account} compact={isPhone} setupRequired={setupRequired} />

@@ -1,6 +1,6 @@
 import { allows, MANIFEST, type ManifestEntry, type Viewer } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
-import { buildMenu, type MenuGroup, selectedMenuKey, visibleWidgets } from './menu';
+import { buildMenu, type MenuGroup, organizationLanguages, selectedMenuKey, visibleWidgets } from './menu';
 
 const globalAdmin: Viewer = { owner: 'built-in', name: 'admin', level: 'globalAdmin' };
 const orgAdmin: Viewer = { owner: 'acme', name: 'boss', level: 'orgAdmin' };
@@ -94,5 +94,14 @@ describe('selectedMenuKey', () => {
     expect(selectedMenuKey(menu, '/users/built-in/admin')).toBe('/users');
     expect(selectedMenuKey(menu, '/organizations/acme/users')).toBe('/organizations');
     expect(selectedMenuKey(menu, '/account')).toBeUndefined();
+  });
+});
+
+describe('organizationLanguages', () => {
+  it('offers the console languages the organization lists, every one when it lists none of them', () => {
+    expect(organizationLanguages({ languages: ['zh', 'fr'] })).toEqual(['zh']);
+    expect(organizationLanguages({ languages: ['en', 'zh', 'de'] })).toEqual(['en', 'zh']);
+    expect(organizationLanguages({ languages: ['fr'] })).toBeUndefined();
+    expect(organizationLanguages(null)).toBeUndefined();
   });
 });

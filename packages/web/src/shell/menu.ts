@@ -1,4 +1,13 @@
-import { allows, isAdmin, MANIFEST, type ManifestEntry, NAV_TREE, type Viewer, WIDGET_KEYS } from '@gatehouse/entities/plain';
+import {
+  allows,
+  isAdmin,
+  MANIFEST,
+  type ManifestEntry,
+  NAV_TREE,
+  UI_LANGUAGES,
+  type Viewer,
+  WIDGET_KEYS,
+} from '@gatehouse/entities/plain';
 
 /**
  * The console menu and header widgets a viewer sees: the role rules of the spec first, then the
@@ -71,6 +80,16 @@ export function visibleWidgets(organization: OrganizationItems | null): Widget[]
   const widgetItems = organization?.widgetItems;
   if (restrictsNothing(widgetItems)) return ALL_WIDGETS;
   return ALL_WIDGETS.filter((key) => widgetItems.includes(key));
+}
+
+/**
+ * The console languages the header's language menu offers: those the signed-in organization lists
+ * (Casdoor's header offers the organization's languages), every one when it lists none of them.
+ */
+export function organizationLanguages(organization: { languages?: unknown } | null | undefined): string[] | undefined {
+  const listed = Array.isArray(organization?.languages) ? organization.languages.map(String) : [];
+  const offered = UI_LANGUAGES.filter((language) => listed.includes(language));
+  return offered.length > 0 ? offered : undefined;
 }
 
 /** The entry to highlight for a path: the longest entry key that prefixes it. */

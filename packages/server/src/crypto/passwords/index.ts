@@ -1,4 +1,4 @@
-export { hashPassword, isPasswordType, newSalt, verifyPassword } from './algorithms.js';
+export { hashPassword, isPasswordType, newSalt, safeEqual, verifyPassword } from './algorithms.js';
 export {
   burnVerification,
   checkUserPassword,

@@ -1,10 +1,10 @@
-import { type Application, application as applicationDef, organization as organizationDef, splitId } from '@gatehouse/entities';
+import { type Application, application as applicationDef, splitId } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { signinTypeOf } from '../../auth/signin-types.js';
 import type { ServerContext } from '../../context.js';
 import type { LooseRecord } from '../../db/repository.js';
 import { applicationByClientId } from '../../domain/application.js';
-import { organizationByName } from '../../domain/organization.js';
+import { organizationByName, organizationForSigninPage } from '../../domain/organization.js';
 import { providerRowsWithProviders } from '../../domain/public-providers.js';
 import { maskRecord } from '../../domain/records.js';
 import { AppError } from '../../errors.js';
@@ -67,7 +67,7 @@ export async function publicApplication(server: ServerContext, app: Application)
     ...maskRecord(applicationDef, app, null),
     // Each provider row with its provider's name, type and logo (the sign-in page's buttons).
     providers: await providerRowsWithProviders(server, app),
-    organizationObj: org ? maskRecord(organizationDef, org, null) : null,
+    organizationObj: org ? organizationForSigninPage(org) : null,
   };
 }
 

@@ -1,0 +1,96 @@
+import { COUNTRY_CODES, LANGUAGES, PASSWORD_OPTIONS } from '@gatehouse/entities';
+import { Popconfirm, Select, Switch, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldControlProps } from './ui-types';
+
+/** The organization's controls that are more than their field kind's input (spec part 1 §2, §5). */
+
+const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+
+/**
+ * Privilege consent (built-in organization only): turning it on asks for a confirmation first,
+ * with Casdoor's warning; turning it off does not.
+ */
+export function PrivilegeConsentSwitch({ id, value, onChange, disabled }: FieldControlProps) {
+  const { t } = useTranslation();
+  const checked = value === true;
+  const control = (
+    <Switch id={id} checked={checked} disabled={disabled} onChange={checked ? () => onChange?.(false) : undefined} />
+  );
+  if (checked || disabled) return control;
+  return (
+    <Popconfirm
+      title={t('organization.privilegeConsentTitle')}
+      description={
+        <Typography.Paragraph style={{ maxWidth: 560, marginBottom: 0 }}>
+          {t('organization.privilegeConsentWarning')}
+        </Typography.Paragraph>
+      }
+      okText={t('general.ok')}
+      cancelText={t('general.cancel')}
+      onConfirm={() => onChange?.(true)}
+    >
+      {control}
+    </Popconfirm>
+  );
+}
+
+/** Supported country codes: the regions by their names in the page's language, searchable by name or code. */
+export function CountryCodesSelect({ id, value, onChange, disabled }: FieldControlProps) {
+  const { i18n } = useTranslation();
+  const options = useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.language], { type: 'region', fallback: 'code' });
+    return COUNTRY_CODES.map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }));
+  }, [i18n.language]);
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      value={asList(value)}
+      onChange={(next) => onChange?.(next)}
+      options={options}
+      disabled={disabled}
+      showSearch={{ optionFilterProp: 'label' }}
+    />
+  );
+}
+
+/** Languages, each by its name in its own language ("English", "中文"), so that anyone finds theirs. */
+export function LanguagesSelect({ id, value, onChange, disabled }: FieldControlProps) {
+  const options = useMemo(
+    () =>
+      LANGUAGES.map((code) => {
+        const name = new Intl.DisplayNames([code], { type: 'language', fallback: 'code' }).of(code) ?? code;
+        return { value: code, label: `${name} (${code})` };
+      }),
+    [],
+  );
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      value={asList(value)}
+      onChange={(next) => onChange?.(next)}
+      options={options}
+      disabled={disabled}
+      showSearch={{ optionFilterProp: 'label' }}
+    />
+  );
+}
+
+/** Password complexity options by what each asks of a password (the sign-up page's messages). */
+export function PasswordOptionsSelect({ id, value, onChange, disabled }: FieldControlProps) {
+  const { t } = useTranslation();
+  const options = PASSWORD_OPTIONS.map((option) => ({ value: option, label: t(`signup.password${option}`) }));
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      value={asList(value)}
+      onChange={(next) => onChange?.(next)}
+      options={options}
+      disabled={disabled}
+    />
+  );
+}
