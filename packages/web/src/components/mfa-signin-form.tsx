@@ -54,19 +54,11 @@ export function MfaSigninForm({ methods, app, busy, error, onSubmit, onCancel }:
           <Input prefix={<KeyOutlined aria-hidden />} autoComplete="off" spellCheck={false} autoFocus />
         </Form.Item>
         {errorAlert}
-        <Button type="primary" htmlType="submit" block loading={busyLoading(busy)}>
-          {t('mfa.verify')}
-        </Button>
-        <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
-          {method && (
-            <Button type="link" style={{ paddingInline: 0 }} onClick={() => setRecovery(false)}>
-              {t('mfa.useCode')}
-            </Button>
-          )}
-          <Button type="link" style={{ paddingInline: 0 }} onClick={onCancel}>
-            {t('signin.backToSignin')}
-          </Button>
-        </Flex>
+        <FormFooter
+          busy={busy}
+          onCancel={onCancel}
+          other={method ? { label: t('mfa.useCode'), onClick: () => setRecovery(false) } : undefined}
+        />
       </Form>
     );
   }
@@ -119,17 +111,37 @@ export function MfaSigninForm({ methods, app, busy, error, onSubmit, onCancel }:
         )}
       </Form.Item>
       {errorAlert}
+      <FormFooter busy={busy} onCancel={onCancel} other={{ label: t('mfa.useRecoveryCode'), onClick: () => setRecovery(true) }} />
+    </Form>
+  );
+}
+
+/** Verify, then a link to the other way of proving it (code or recovery code) and the way back. */
+function FormFooter({
+  busy,
+  onCancel,
+  other,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  other?: { label: string; onClick: () => void };
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       <Button type="primary" htmlType="submit" block loading={busyLoading(busy)}>
         {t('mfa.verify')}
       </Button>
       <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
-        <Button type="link" style={{ paddingInline: 0 }} onClick={() => setRecovery(true)}>
-          {t('mfa.useRecoveryCode')}
-        </Button>
+        {other && (
+          <Button type="link" style={{ paddingInline: 0 }} onClick={other.onClick}>
+            {other.label}
+          </Button>
+        )}
         <Button type="link" style={{ paddingInline: 0 }} onClick={onCancel}>
           {t('signin.backToSignin')}
         </Button>
       </Flex>
-    </Form>
+    </>
   );
 }

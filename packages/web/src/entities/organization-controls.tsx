@@ -36,13 +36,15 @@ export function PrivilegeConsentSwitch({ id, value, onChange, disabled }: FieldC
   );
 }
 
-/** Supported country codes: the regions by their names in the page's language, searchable by name or code. */
-export function CountryCodesSelect({ id, value, onChange, disabled }: FieldControlProps) {
-  const { i18n } = useTranslation();
-  const options = useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'region', fallback: 'code' });
-    return COUNTRY_CODES.map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }));
-  }, [i18n.language]);
+/** A list field chosen from labelled options (searched by label when `searchable`). */
+function MultiSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+  options,
+  searchable = true,
+}: FieldControlProps & { options: { value: string; label: string }[]; searchable?: boolean }) {
   return (
     <Select
       id={id}
@@ -51,13 +53,23 @@ export function CountryCodesSelect({ id, value, onChange, disabled }: FieldContr
       onChange={(next) => onChange?.(next)}
       options={options}
       disabled={disabled}
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={searchable ? { optionFilterProp: 'label' } : undefined}
     />
   );
 }
 
+/** Supported country codes: the regions by their names in the page's language, searchable by name or code. */
+export function CountryCodesSelect(props: FieldControlProps) {
+  const { i18n } = useTranslation();
+  const options = useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.language], { type: 'region', fallback: 'code' });
+    return COUNTRY_CODES.map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }));
+  }, [i18n.language]);
+  return <MultiSelect {...props} options={options} />;
+}
+
 /** Languages, each by its name in its own language ("English", "中文"), so that anyone finds theirs. */
-export function LanguagesSelect({ id, value, onChange, disabled }: FieldControlProps) {
+export function LanguagesSelect(props: FieldControlProps) {
   const options = useMemo(
     () =>
       LANGUAGES.map((code) => {
@@ -66,31 +78,12 @@ export function LanguagesSelect({ id, value, onChange, disabled }: FieldControlP
       }),
     [],
   );
-  return (
-    <Select
-      id={id}
-      mode="multiple"
-      value={asList(value)}
-      onChange={(next) => onChange?.(next)}
-      options={options}
-      disabled={disabled}
-      showSearch={{ optionFilterProp: 'label' }}
-    />
-  );
+  return <MultiSelect {...props} options={options} />;
 }
 
 /** Password complexity options by what each asks of a password (the sign-up page's messages). */
-export function PasswordOptionsSelect({ id, value, onChange, disabled }: FieldControlProps) {
+export function PasswordOptionsSelect(props: FieldControlProps) {
   const { t } = useTranslation();
   const options = PASSWORD_OPTIONS.map((option) => ({ value: option, label: t(`signup.password${option}`) }));
-  return (
-    <Select
-      id={id}
-      mode="multiple"
-      value={asList(value)}
-      onChange={(next) => onChange?.(next)}
-      options={options}
-      disabled={disabled}
-    />
-  );
+  return <MultiSelect {...props} options={options} searchable={false} />;
 }
