@@ -1,5 +1,6 @@
 import {
   ADMIN_OWNER,
+  type Application,
   nowRfc3339,
   type Organization,
   organization as organizationDef,
@@ -20,6 +21,13 @@ export interface LockoutRule {
 }
 
 export const DEFAULT_LOCKOUT: LockoutRule = { limit: 5, frozenMinutes: 15 };
+
+export function lockoutOf(app: Application): LockoutRule {
+  return {
+    limit: app.failedSigninLimit || DEFAULT_LOCKOUT.limit,
+    frozenMinutes: app.failedSigninFrozenTime || DEFAULT_LOCKOUT.frozenMinutes,
+  };
+}
 
 /** Finds a user of `owner` by name, then e-mail, then phone, ignoring deleted users. */
 export async function findSigninUser(server: ServerContext, owner: string, login: string): Promise<User | undefined> {

@@ -10,7 +10,7 @@ import { checkCode, consumeCode, WrongCodeError } from '../domain/verification.j
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
-import { clearFailures, countFailure, DEFAULT_LOCKOUT, failureKey, type LockoutRule, readFailures } from './credentials.js';
+import { clearFailures, countFailure, failureKey, lockoutOf, readFailures } from './credentials.js';
 import { closeMfaChallenge, findMfaChallenge, type MfaChallenge, openMfaChallenge } from './mfa-challenge.js';
 import { emailReceiver, phoneReceiver, regionsOf } from './verification/targets.js';
 
@@ -23,13 +23,6 @@ import { emailReceiver, phoneReceiver, regionsOf } from './verification/targets.
  * continues the first step's sign-in. Wrong passcodes and recovery codes count as wrong passwords
  * (the same lockout), which the first step did not clear for such a user.
  */
-
-export function lockoutOf(app: Application): LockoutRule {
-  return {
-    limit: app.failedSigninLimit || DEFAULT_LOCKOUT.limit,
-    frozenMinutes: app.failedSigninFrozenTime || DEFAULT_LOCKOUT.frozenMinutes,
-  };
-}
 
 /**
  * After the first step: "NextMfa" with the user's methods when there are any to ask (a code sign-in

@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context.js';
 import { hasCredentialId, recordWebauthnSignin } from '../../domain/user-webauthn.js';
 import { AppError } from '../../errors.js';
 import { queryOf, queryParam } from '../../http/params.js';
-import { clearFailures, DEFAULT_LOCKOUT, failureKey, findSigninUser, readFailures } from '../credentials.js';
+import { clearFailures, failureKey, findSigninUser, lockoutOf, readFailures } from '../credentials.js';
 import { completeSignin } from '../login.js';
 import { requestWith } from '../provider-login.js';
 import { signinTypeOf } from '../signin-types.js';
@@ -88,10 +88,7 @@ export async function finishSignin(server: ServerContext, request: FastifyReques
   const user = await signinUserOf(server, pending, userHandleOf(response));
   const credential: WebauthnCredential | undefined = user?.webauthnCredentials.find((c) => hasCredentialId(c, response.id));
   if (!user || !credential) throw new AppError('webauthnUnknownCredential');
-  const lockout = {
-    limit: app.failedSigninLimit || DEFAULT_LOCKOUT.limit,
-    frozenMinutes: app.failedSigninFrozenTime || DEFAULT_LOCKOUT.frozenMinutes,
-  };
+  const lockout = lockoutOf(app);
   const failures = await readFailures(server, failureKey(user.owner, user, user.name), lockout);
   let detail = 'the response does not match the request';
   const verified = await verifyAuthenticationResponse({
