@@ -12,6 +12,7 @@ import { loose } from '../db/loose.js';
 function organizationColumns(): { table: string; column: string }[] {
   const out: { table: string; column: string }[] = [];
   for (const def of DEFINITIONS) {
+    if (def.view) continue;
     if (def.orgField === 'owner' && !def.fixedOwner) out.push({ table: def.table, column: 'owner' });
     if (def.orgField === 'organization') out.push({ table: def.table, column: 'organization' });
   }
