@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { organizationTeam, type Team } from '../test-support/accounts.js';
 import { ApiClient } from '../test-support/client.js';
-import { startTestServer } from '../test-support/server.js';
+import { ADMIN_PASSWORD, startTestServer } from '../test-support/server.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 
 type Row = Record<string, unknown>;
@@ -93,6 +93,20 @@ describeEachDatabase('audit records', (server, engine) => {
       expect((await leaver.post('/api/logout')).status).toBe('ok');
       const [logout] = await matching({ action: 'logout', user: 'worker' });
       expect(logout).toMatchObject({ organization: 'recorg', method: 'POST', response: '{status:"ok", msg:""}' });
+    });
+
+    it("records a token request under the application's organization, its client secret masked", async () => {
+      const app = (await admin.get('/api/get-application', { id: 'admin/app-built-in' })).data;
+      await fetch(`${server().url}/api/login/oauth/access_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret }),
+      });
+      const [token] = await matching({ action: 'login/oauth/access_token' });
+      expect(token).toMatchObject({ organization: 'built-in', user: '', method: 'POST' });
+      expect(JSON.parse(String(token?.object))).toMatchObject({ client_id: app.clientId, client_secret: '***' });
+      expect(String(token?.response)).toMatch(/^\{status:"(ok|error)", msg:"/);
+      expect(String(token?.object)).not.toContain(app.clientSecret);
     });
 
     it('does not record reads', async () => {
@@ -199,3 +213,18 @@ describeEachDatabase('audit records', (server, engine) => {
     });
   });
 });
+
+describeEachDatabase(
+  'records address',
+  (server) => {
+    it('tells the signed-in console where the records are shown', async () => {
+      const admin = new ApiClient(server().url);
+      await admin.login('admin', ADMIN_PASSWORD);
+      expect(await admin.get('/api/get-account')).toMatchObject({
+        status: 'ok',
+        settings: { recordsUrl: 'https://logs.example.com/records' },
+      });
+    });
+  },
+  { recordsUrl: 'https://logs.example.com/records' },
+);
