@@ -83,6 +83,11 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
    * organization renames) skip it. The console lists it with the generic list page.
    */
   view?: true;
+  /**
+   * Records of what happened (audit records): kept as they were written when their organization is
+   * renamed or deleted, so the trail outlives what it names.
+   */
+  history?: true;
   /** Extra wire names for the list call that ignore the owner parameter (get-global-users). */
   globalListAliases?: string[];
   /** Default sort when the caller gives none. */

@@ -25,6 +25,7 @@ export const record = defineEntity({
   table: 'record',
   orgField: 'organization',
   orgParam: 'organizationName',
+  history: true,
   access: { read: 'orgAdmin', create: 'nobody', update: 'nobody', delete: 'nobody' },
   defaultSort: { field: 'id', order: 'descend' },
   fields: {

@@ -205,6 +205,21 @@ describeEachDatabase('audit records', (server, engine) => {
       expect(ok.length).toBeGreaterThan(0);
     });
 
+    it('keeps the records of an organization that is renamed or deleted', async () => {
+      await admin.post('/api/add-organization', { owner: 'admin', name: 'shortlived' });
+      await admin.post('/api/add-user', { owner: 'shortlived', name: 'temp', password: 'temp-pass' });
+      const temp = new ApiClient(server().url);
+      await temp.login('temp', 'temp-pass', 'shortlived');
+      expect(await matching({ organization: 'shortlived', action: 'login' })).toHaveLength(1);
+      const org = (await admin.get('/api/get-organization', { id: 'admin/shortlived' })).data;
+      await admin.post('/api/update-organization', { ...org, name: 'renamed-org' }, { id: 'admin/shortlived' });
+      await admin.post('/api/delete-user', { owner: 'renamed-org', name: 'temp' });
+      expect(await admin.post('/api/delete-organization', { owner: 'admin', name: 'renamed-org' })).toMatchObject({
+        status: 'ok',
+      });
+      expect(await matching({ organization: 'shortlived', action: 'login' })).toHaveLength(1);
+    });
+
     it('refuses every write of a record, even to a global admin', async () => {
       const refused = { status: 'error', msg: 'Unauthorized operation' };
       expect(await admin.post('/api/add-record', { owner: 'recorg', name: 'forged', organization: 'recorg' })).toMatchObject(

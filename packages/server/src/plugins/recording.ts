@@ -17,8 +17,12 @@ import type { RecordQueue } from './record-queue.js';
  * waits in the queue (record-queue.ts) for its batch.
  */
 
-/** Names whose values are secrets wherever they occur in a body or a query (passwords, client secrets, codes, keys, tokens). */
-const SECRET_NAME = /password|secret|token|code|key|credential|passcode/i;
+/**
+ * Names whose values are secrets wherever they occur in a body or a query: passwords, client
+ * secrets, codes, keys and tokens, and what signs someone in by itself (SAML responses and
+ * assertions, signatures, CAS tickets).
+ */
+const SECRET_NAME = /password|secret|token|code|key|credential|saml|assertion|signature|ticket/i;
 /** POSTs that only read. */
 const READS = /^\/api\/(get-|userinfo$|login\/oauth\/introspect$)/;
 /** Longest stored request address and body (the columns' sizes). */
