@@ -76,8 +76,8 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     route('/enforcers/built-in/enforcer1', later('The enforcer editor')),
   ],
   'logging and auditing': [
-    route('/sessions', later('Sessions')),
-    route('/records', later('Records')),
+    route('/sessions', 'Sessions'),
+    route('/records', 'Records'),
     route('/tokens', 'Tokens'),
     // A token that does not exist: the edit page goes to /404.
     route('/tokens/token1', '404 NOT FOUND', '/404'),
@@ -129,6 +129,8 @@ const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
   route('/providers', 'Providers'),
   route('/providers/admin/provider_captcha_default', 'Edit Provider'),
   route('/roles', later('Roles')),
+  route('/sessions', 'Sessions'),
+  route('/records', 'Records'),
   route('/syncers', later('Syncers')),
   route('/webhooks', later('Webhooks')),
 ];

@@ -76,6 +76,18 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
    * of the listed organization, and return its members only.
    */
   groupMembers?: true;
+  /**
+   * A view of the server's own rows, not a table of its own (sessions: the session rows grouped by
+   * user and application). `table` names the rows it reads; the server answers its calls with
+   * routes of its own instead of the generic five, and the registry's table loops (schema, drift,
+   * organization renames) skip it. The console lists it with the generic list page.
+   */
+  view?: true;
+  /**
+   * Records of what happened (audit records): kept as they were written when their organization is
+   * renamed or deleted, so the trail outlives what it names.
+   */
+  history?: true;
   /** Extra wire names for the list call that ignore the owner parameter (get-global-users). */
   globalListAliases?: string[];
   /** Default sort when the caller gives none. */
@@ -172,6 +184,9 @@ export function defineEntity<F extends Fields, N extends ManifestEntityName, T e
     if (!(key in def.fields)) throw new Error(`${def.name}: every entity has ${key}`);
   }
   if (def.formSections) checkFormSections(def);
+  if (def.view && (def.access.create !== 'nobody' || def.access.update !== 'nobody')) {
+    throw new Error(`${def.name}: a view is never added or edited`);
+  }
   if (def.shared && (def.orgField !== 'owner' || def.fixedOwner)) {
     throw new Error(`${def.name}: shared records need orgField 'owner' and no fixed owner`);
   }

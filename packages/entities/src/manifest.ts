@@ -184,8 +184,8 @@ export const MANIFEST = [
     implemented: false,
   },
   // Logging & auditing
-  { name: 'session', plural: 'sessions', group: 'logging', list: 'orgAdmin', routes: { list: '/sessions' }, implemented: false },
-  { name: 'record', plural: 'records', group: 'logging', list: 'orgAdmin', routes: { list: '/records' }, implemented: false },
+  { name: 'session', plural: 'sessions', group: 'logging', list: 'orgAdmin', routes: { list: '/sessions' }, implemented: true },
+  { name: 'record', plural: 'records', group: 'logging', list: 'orgAdmin', routes: { list: '/records' }, implemented: true },
   {
     name: 'token',
     plural: 'tokens',

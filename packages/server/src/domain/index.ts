@@ -1,4 +1,4 @@
-import type { EntityDefinition, EntityName } from '@gatehouse/entities';
+import type { EntityDefinition, EntityName, ViewEntity } from '@gatehouse/entities';
 import { applications } from './application.js';
 import { certs } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
@@ -6,6 +6,7 @@ import { groups } from './group.js';
 import { invitations } from './invitation.js';
 import { organizations } from './organization.js';
 import { providers } from './provider.js';
+import { records } from './record.js';
 import { resources } from './resource.js';
 import { tokens } from './token.js';
 import { users } from './user.js';
@@ -13,9 +14,10 @@ import { verifications } from './verification.js';
 
 /**
  * Every entity's domain: its one write path with its own rules. An entity without rules of its own
- * gets the generic one; listing it here is what makes its rules apply to every caller.
+ * gets the generic one; listing it here is what makes its rules apply to every caller. Views
+ * (sessions) have functions of their own (domain/session.ts) and no EntityDomain.
  */
-const DOMAINS: { [Name in EntityName]: EntityDomain } = {
+const DOMAINS: { [Name in Exclude<EntityName, ViewEntity['name']>]: EntityDomain } = {
   organization: organizations,
   group: groups,
   user: users,
@@ -24,6 +26,7 @@ const DOMAINS: { [Name in EntityName]: EntityDomain } = {
   provider: providers,
   resource: resources,
   cert: certs,
+  record: records,
   token: tokens,
   verification: verifications,
 };

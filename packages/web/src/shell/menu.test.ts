@@ -23,6 +23,19 @@ describe('buildMenu by role', () => {
     expect(admin?.children.filter((c) => c.external).map((c) => c.key)).toEqual(['/swagger']);
   });
 
+  it('sends the Records entry to the configured records address, in a new tab', () => {
+    const logging = (links?: Record<string, string>) =>
+      buildMenu(globalAdmin, null, links)
+        .find((g) => g.key === 'logging')
+        ?.children.find((c) => c.key === '/records');
+    expect(logging()).toMatchObject({ external: false, href: '/records' });
+    expect(logging({ '/records': 'https://logs.example.com/records' })).toMatchObject({
+      key: '/records',
+      external: true,
+      href: 'https://logs.example.com/records',
+    });
+  });
+
   it('gives an organization admin home, no models/adapters/enforcers and only syncers and webhooks', () => {
     const menu = buildMenu(orgAdmin, null);
     expect(entries(menu, 'home')).toEqual(['/', '/shortcuts', '/apps']);
