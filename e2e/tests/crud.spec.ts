@@ -99,7 +99,19 @@ const listedOnly = ENTITIES.filter((def: EntityDefinition) => isReadOnly(def.acc
 
 adminTest('the generated tests cover every entity', () => {
   expect(covered.map((def) => def.name).sort()).toEqual(
-    ['application', 'cert', 'group', 'invitation', 'organization', 'provider', 'resource', 'token', 'user'].sort(),
+    [
+      'application',
+      'cert',
+      'group',
+      'invitation',
+      'organization',
+      'permission',
+      'provider',
+      'resource',
+      'role',
+      'token',
+      'user',
+    ].sort(),
   );
   expect(listedOnly.map((def) => def.name)).toEqual(['verification']);
   expect(covered.length + listedOnly.length).toBe(ENTITIES.length);

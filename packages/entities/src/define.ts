@@ -95,7 +95,7 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
   /**
    * Members who are not administrators see only the records of their organization whose `field`
    * holds their name (permissions: the ones they submitted), and such a record is theirs for the
-   * `orgAdminOrSelf` rule. `listCall` is the wire call listing the signed-in account's own records
+   * `orgAdminOrSelf` rule (policy.ts `isOwnRecord`). `listCall` is the wire call listing the signed-in account's own records
    * (get-permissions-by-submitter); the console lists through it for those members.
    */
   ownRecords?: { field: string; listCall: string };
@@ -166,9 +166,6 @@ export function defineEntity<F extends Fields, N extends ManifestEntityName, T e
   const { ownRecords } = declaration;
   const def: EntityDefinition<F, N, T> = {
     ...declaration,
-    isSelf:
-      declaration.isSelf ??
-      (ownRecords ? (viewer, record) => record.owner === viewer.owner && record[ownRecords.field] === viewer.name : undefined),
     plural: entry.plural,
     routes: entry.routes.edit ? { list, edit: entry.routes.edit } : { list },
     access: { ...declaration.access, list: entry.list },
