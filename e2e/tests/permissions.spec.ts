@@ -1,6 +1,6 @@
 import { apiAs, asAdmin, call, unique } from '../support/api.js';
-import { field, save, saveButton } from '../support/console.js';
-import { adminTeamTest, chooseOption, dataRows, expect, heading, rowOf, signIn, teamTest } from '../support/fixtures.js';
+import { addButton, field, save, saveButton } from '../support/console.js';
+import { adminTeamTest, chooseOption, dataRows, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
 
 /**
  * Permissions (spec part 2 §2.11, §4.3, §5.3, §6): the save rules shown on the page, approval by a
@@ -129,4 +129,26 @@ teamTest('a member sees and edits only the permissions they submitted', async ({
 
   await page.goto(`/permissions/${team.org}/${theirs}`);
   await expect(heading(page, '403 Unauthorized')).toBeVisible();
+});
+
+teamTest('a member adds a permission: they submit it, Pending', async ({ page, team }) => {
+  await signIn(page, team.user.name, team.user.password, team.org);
+  await page.goto('/permissions');
+  await expect(heading(page, 'Permissions')).toBeVisible();
+  await addButton(page).click();
+  await expect(toast(page, 'Successfully added')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/permissions/${team.org}/permission_\\w+\\?mode=add$`));
+  const name = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  await expect(heading(page, 'New Permission')).toBeVisible();
+  await expect(field(page, 'State')).toBeDisabled();
+  expect(await getPermission(team.org, name)).toMatchObject({
+    submitter: 'worker',
+    state: 'Pending',
+    users: [`${team.org}/worker`],
+    resourceType: 'Application',
+    resources: ['app-built-in'],
+    actions: ['Read'],
+    effect: 'Allow',
+    isEnabled: true,
+  });
 });

@@ -88,3 +88,18 @@ adminTest('the role list takes .xlsx uploads only', async ({ page }) => {
     .setInputFiles({ name: 'roles.csv', mimeType: 'text/csv', buffer: Buffer.from('name\nx') });
   await expect(toast(page, 'Only .xlsx files can be uploaded')).toBeVisible();
 });
+
+adminTest(
+  'a failed role upload says so: the server’s refusal as Failed to sync, a lost connection as File failed to upload',
+  async ({ page }) => {
+    await page.goto('/roles');
+    await expect(heading(page, 'Roles')).toBeVisible();
+    const file = page.locator('input[type=file]');
+    await file.setInputFiles({ name: 'roles.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
+    await expect(toast(page, 'Failed to sync: The file is not an .xlsx workbook')).toBeVisible();
+
+    await page.route('**/api/upload-roles*', (route) => route.abort('connectionreset'));
+    await file.setInputFiles({ name: 'roles2.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
+    await expect(toast(page, 'File failed to upload')).toBeVisible();
+  },
+);
