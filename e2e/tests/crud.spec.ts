@@ -102,7 +102,19 @@ const views = ENTITIES.filter((def: EntityDefinition) => def.view);
 
 adminTest('the generated tests cover every entity', () => {
   expect(covered.map((def) => def.name).sort()).toEqual(
-    ['application', 'cert', 'group', 'invitation', 'organization', 'provider', 'resource', 'token', 'user'].sort(),
+    [
+      'application',
+      'cert',
+      'group',
+      'invitation',
+      'organization',
+      'permission',
+      'provider',
+      'resource',
+      'role',
+      'token',
+      'user',
+    ].sort(),
   );
   expect(listedOnly.map((def) => def.name)).toEqual(['record', 'verification']);
   expect(views.map((def) => def.name)).toEqual(['session']);

@@ -4,10 +4,12 @@ import type { EntityDefinition } from './define.js';
 import { group } from './group.js';
 import { invitation } from './invitation.js';
 import { organization } from './organization.js';
+import { permission } from './permission.js';
 import { provider } from './provider.js';
 import { record } from './record.js';
 import { resource } from './resource.js';
 import { session } from './session.js';
+import { role } from './role.js';
 import { token } from './token.js';
 import { user } from './user.js';
 import { verification } from './verification.js';
@@ -33,6 +35,7 @@ export * from './nav.js';
 export * from './organization.js';
 export * from './password-obfuscator.js';
 export * from './password-options.js';
+export * from './permission.js';
 export * from './policy.js';
 export * from './provider.js';
 export * from './provider-types.js';
@@ -41,6 +44,7 @@ export * from './record.js';
 export * from './resource.js';
 export * from './resource-files.js';
 export * from './session.js';
+export * from './role.js';
 export * from './theme.js';
 export * from './token.js';
 export * from './user.js';
@@ -63,6 +67,8 @@ export const ENTITIES = [
   cert,
   session,
   record,
+  role,
+  permission,
   token,
   verification,
 ] as const;

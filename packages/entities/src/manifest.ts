@@ -148,16 +148,17 @@ export const MANIFEST = [
     plural: 'roles',
     group: 'authorization',
     list: 'orgAdmin',
-    routes: { list: '/roles', edit: '/roles/:organizationName/:roleName' },
-    implemented: false,
+    routes: { list: '/roles', edit: '/roles/:owner/:name' },
+    implemented: true,
   },
   {
     name: 'permission',
     plural: 'permissions',
     group: 'authorization',
-    list: 'orgAdmin',
-    routes: { list: '/permissions', edit: '/permissions/:organizationName/:permissionName' },
-    implemented: false,
+    // Members list the permissions they submitted (spec part 2 §2.11, §6).
+    list: 'member',
+    routes: { list: '/permissions', edit: '/permissions/:owner/:name' },
+    implemented: true,
   },
   {
     name: 'model',

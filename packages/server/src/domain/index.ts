@@ -5,9 +5,11 @@ import { EntityDomain } from './entity-domain.js';
 import { groups } from './group.js';
 import { invitations } from './invitation.js';
 import { organizations } from './organization.js';
+import { permissions } from './permission.js';
 import { providers } from './provider.js';
 import { records } from './record.js';
 import { resources } from './resource.js';
+import { roles } from './role.js';
 import { tokens } from './token.js';
 import { users } from './user.js';
 import { verifications } from './verification.js';
@@ -27,6 +29,8 @@ const DOMAINS: { [Name in Exclude<EntityName, ViewEntity['name']>]: EntityDomain
   resource: resources,
   cert: certs,
   record: records,
+  role: roles,
+  permission: permissions,
   token: tokens,
   verification: verifications,
 };

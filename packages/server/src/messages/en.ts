@@ -362,6 +362,19 @@ export const en = {
   passwordObfuscatorUnsupported: 'unsupported password obfuscator type: {type}',
   passwordCipherInvalid:
     'The password is not encrypted with the {type} password obfuscator of the organization "{organization}": sign in through its sign-in page, which encrypts it',
+  // roles and permissions (domain/role.ts, domain/permission.ts)
+  roleMemberMissing: 'The {kind} "{id}" does not exist in the organization "{owner}"',
+  roleContainsItself: 'The role "{id}" cannot contain itself',
+  roleCycle: 'The sub-role "{sub}" already contains the role "{id}": roles cannot form a cycle',
+  permissionUsersAndRolesEmpty: 'The users and roles cannot be empty at the same time',
+  permissionResourcesEmpty: 'The resources cannot be empty',
+  permissionActionsEmpty: 'The actions cannot be empty',
+  permissionNotSubmitter: 'A normal user can only modify the permission submitted by itself',
+  permissionMemberInvalid: '"{value}" in {field} is neither All (*) nor an id owner/name',
+  permissionActionInvalid: 'The action "{action}" is not an action of the resource type {type} ({actions})',
+  permissionBodyNotList: 'The body must be a JSON list of permissions',
+  sheetEmpty: 'The workbook holds no rows below its header row',
+  sheetColumn: 'Unknown column "{column}": the header row names {entity} fields ({fields})',
   passwordExpired: 'Your password has expired. Please reset your password by clicking "Forgot password"',
 } as const;
 

@@ -330,5 +330,18 @@ export const zh: Record<MessageKey, string> = {
   passwordObfuscatorKeyMismatch: '密码混淆密钥不符合正则表达式：{regex}',
   passwordObfuscatorUnsupported: '不支持的密码混淆方式：{type}',
   passwordCipherInvalid: '密码未按组织 "{organization}" 的 {type} 密码混淆方式加密：请通过其登录页登录，登录页会加密密码',
+  // roles and permissions (domain/role.ts, domain/permission.ts)
+  roleMemberMissing: '{kind} "{id}" 不存在于组织 "{owner}" 中',
+  roleContainsItself: '角色 "{id}" 不能包含自身',
+  roleCycle: '子角色 "{sub}" 已包含角色 "{id}"：角色不能形成循环',
+  permissionUsersAndRolesEmpty: '用户和角色不能同时为空',
+  permissionResourcesEmpty: '资源不能为空',
+  permissionActionsEmpty: '动作不能为空',
+  permissionNotSubmitter: '普通用户只能修改自己提交的权限',
+  permissionMemberInvalid: '{field} 中的 "{value}" 既不是所有 (*)，也不是 owner/name 形式的 ID',
+  permissionActionInvalid: '动作 "{action}" 不是资源类型 {type} 的动作（{actions}）',
+  permissionBodyNotList: '请求体必须是权限的 JSON 列表',
+  sheetEmpty: '工作簿的表头下没有数据行',
+  sheetColumn: '未知的列 "{column}"：表头应为 {entity} 的字段名（{fields}）',
   passwordExpired: '您的密码已过期。请点击 "忘记密码" 以重置密码',
 };

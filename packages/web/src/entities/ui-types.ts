@@ -117,10 +117,11 @@ export interface EntityOverrides {
   /** The i18n key of a field's explanation (a tooltip beside its label), given the values; none by default. */
   fieldTooltip?: (field: string, values: Rec) => string | undefined;
   /**
-   * Form rules of single fields beyond their kind's: given the input's value and all values (form
-   * shape), the i18n key of the problem, or null. The form refuses to save while one applies.
+   * Form rules of single fields beyond their kind's: given the input's value, all values (form
+   * shape) and who edits, the i18n key of the problem, or null. The form refuses to save while one
+   * applies.
    */
-  fieldRules?: Record<string, (value: unknown, values: Rec) => string | null>;
+  fieldRules?: Record<string, (value: unknown, values: Rec, viewer: Viewer | null) => string | null>;
   /** The values the edit form starts from, given the stored record (spec "on load" rules). */
   onLoad?: (stored: Rec) => Rec;
   /**

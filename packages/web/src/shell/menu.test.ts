@@ -45,9 +45,11 @@ describe('buildMenu by role', () => {
 
   it('gives an ordinary user only the lists they may open: no home or admin group, no entry that answers 403', () => {
     const menu = buildMenu(user, { navItems: [] });
-    expect(groupKeys(menu)).toEqual(['user-management', 'identity']);
+    expect(groupKeys(menu)).toEqual(['user-management', 'identity', 'authorization']);
     expect(entries(menu, 'user-management')).toEqual(['/organizations']);
     expect(entries(menu, 'identity')).toEqual(['/resources']);
+    // The permissions they submitted (spec part 2 §2.11, §6).
+    expect(entries(menu, 'authorization')).toEqual(['/permissions']);
     for (const entry of MANIFEST as readonly ManifestEntry[]) {
       const shown = menu.some((group) => group.children.some((child) => child.key === entry.routes.list));
       if (shown) expect(allows(entry.list, user, user.owner), entry.name).toBe(true);
