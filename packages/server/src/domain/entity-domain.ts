@@ -18,6 +18,7 @@ import { isMessageKey } from '../i18n.js';
 import { type Actor, refusal, viewerOf } from './actor.js';
 import type { EntityHooks, HookContext } from './hooks.js';
 import { checkName, firstLockedChange, maskRecord, mergeForUpdate, parseIncoming } from './records.js';
+import { inTransaction } from './transaction.js';
 
 /** A record's key: its owner and name. */
 export interface RecordKey {
@@ -35,10 +36,7 @@ export interface UpdateOptions extends WriteOptions {
   columns?: string[];
 }
 
-/** Runs `work` in the caller's transaction, or in a transaction of its own. */
-export function inTransaction<T>(server: ServerContext, trx: Db | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
-  return trx ? work(trx) : server.database.db.transaction().execute(work);
-}
+export { inTransaction };
 
 function keyOf(record: LooseRecord): RecordKey {
   const { owner, name } = record;

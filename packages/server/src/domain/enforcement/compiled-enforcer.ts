@@ -219,7 +219,7 @@ export class CompiledEnforcer {
       matched,
       effect: model.model.get('e')?.get('e')?.value.replaceAll('p_', 'p.') ?? '',
       policyFields: this.policyFields(),
-      requestFields: (model.model.get('r')?.get('r')?.tokens ?? []).map((t) => t.replace(/^r_/, '')),
+      requestFields: this.requestFields(),
       chains,
     };
   }
@@ -229,6 +229,11 @@ export class CompiledEnforcer {
     const value = index ? values[index.pair.request] : undefined;
     if (!index || typeof value !== 'string') return this.all;
     return index.buckets.get(value) ?? [];
+  }
+
+  /** The request fields' names (`sub`, `obj`, `act` ...). */
+  requestFields(): string[] {
+    return (this.enforcer.getModel().model.get('r')?.get('r')?.tokens ?? []).map((t) => t.replace(/^r_/, ''));
   }
 
   policyFields(): string[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AuthzSource, Enforcement } from './enforcement.js';
 import type { PermissionRules, RoleMembers } from './permission-policies.js';
+import { simulateEdit } from './simulate.js';
 
 const DOMAIN_MODEL = `[request_definition]
 r = sub, dom, obj, act
@@ -157,5 +158,29 @@ describe('Enforcement', () => {
     const by = { kind: 'permissionId', value: 'acme/d' } as const;
     expect((await engine.enforce(by, ['acme/alice', 'tenant1', 'data', 'Read'])).data).toEqual([true]);
     expect((await engine.enforce(by, ['acme/alice', 'tenant2', 'data', 'Read'])).data).toEqual([false]);
+  });
+});
+
+describe('simulateEdit', () => {
+  it('counts the users who would gain or lose access with an edit', async () => {
+    const stored = [
+      permission({ name: 'read', users: ['acme/alice', 'acme/bob'], resources: ['app'] }),
+      permission({ name: 'other', users: ['acme/carol'], resources: ['app'] }),
+    ];
+    const engine = new Enforcement(new MemorySource(stored, [], {}, {}));
+    const edited = permission({ name: 'read', users: ['acme/alice', 'acme/dave'], resources: ['app'] });
+    const result = await simulateEdit(engine, stored, edited, ['acme/alice', 'acme/bob', 'acme/carol', 'acme/dave']);
+    expect(result.checked).toBe(4);
+    expect(result.gained).toEqual([{ user: 'acme/dave', domain: '', resource: 'app', action: 'Read' }]);
+    expect(result.lost).toEqual([{ user: 'acme/bob', domain: '', resource: 'app', action: 'Read' }]);
+    expect([result.gainedUsers, result.lostUsers]).toEqual([1, 1]);
+  });
+
+  it('treats a permission that does not yet grant as granting nothing before', async () => {
+    const pending = permission({ name: 'new', users: ['acme/alice'], state: 'Pending' });
+    const engine = new Enforcement(new MemorySource([pending], [], {}, {}));
+    const result = await simulateEdit(engine, [pending], { ...pending, state: 'Approved' }, ['acme/alice', 'acme/bob']);
+    expect(result.gained.map((c) => c.user)).toEqual(['acme/alice']);
+    expect(result.lost).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   groupingRowsOf,
   idOf,
   inForce,
+  modelAndAdapterOf,
   type PermissionRules,
   permissionModel,
   policiesOf,
@@ -53,9 +54,6 @@ export class EnforcementError extends Error {
   }
 }
 
-/** Casdoor's grouping key of permissions: their model and adapter. */
-export const modelAndAdapter = (p: PermissionRules): string => `${p.model}/${p.adapter}`;
-
 /**
  * The enforcement engine: compiled enforcers built once per selector and kept until something they
  * were built from changes (`invalidate`, which the domains call after writes, and the watcher on
@@ -101,7 +99,7 @@ export class Enforcement {
     if (selector.kind === 'permissionId') {
       const permission = await this.source.permission(selector.value);
       if (!permission) throw new EnforcementError('permissionNotFound', selector.value);
-      return [{ key: modelAndAdapter(permission), enforcer: await this.compile([permission]) }];
+      return [{ key: modelAndAdapterOf(permission), enforcer: await this.compile([permission]) }];
     }
     const permissions =
       selector.kind === 'modelId'
@@ -111,9 +109,9 @@ export class Enforcement {
           : await this.source.permissions({ owner: selector.value });
     const groups = new Map<string, PermissionRules[]>();
     for (const p of permissions) {
-      const list = groups.get(modelAndAdapter(p));
+      const list = groups.get(modelAndAdapterOf(p));
       if (list) list.push(p);
-      else groups.set(modelAndAdapter(p), [p]);
+      else groups.set(modelAndAdapterOf(p), [p]);
     }
     return Promise.all([...groups].map(async ([key, group]) => ({ key, enforcer: await this.compile(group) })));
   }

@@ -43,6 +43,9 @@ export interface RoleMembers {
 
 export const idOf = (record: { owner: string; name: string }): string => `${record.owner}/${record.name}`;
 
+/** Casdoor's grouping key of permissions: their model and adapter (the key of enforce answers). */
+export const modelAndAdapterOf = (p: PermissionRules): string => `${p.model}/${p.adapter}`;
+
 /** Whether a permission takes effect. */
 export function inForce(permission: PermissionRules): boolean {
   return permission.isEnabled && permission.state === 'Approved';
