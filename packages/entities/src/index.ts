@@ -20,6 +20,7 @@ export * from './cert.js';
 export * from './constants.js';
 export * from './dashboard.js';
 export * from './define.js';
+export * from './enforcement.js';
 export * from './envelope.js';
 export * from './field-checks.js';
 export * from './group.js';

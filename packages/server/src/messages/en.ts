@@ -362,6 +362,12 @@ export const en = {
   passwordCipherInvalid:
     'The password is not encrypted with the {type} password obfuscator of the organization "{organization}": sign in through its sign-in page, which encrypts it',
   passwordExpired: 'Your password has expired. Please reset your password by clicking "Forgot password"',
+  enforceOneSelector: 'Only one of the parameters ({names}) should be provided',
+  enforceEmptyBody: 'The request body should not be empty',
+  enforceBadRequest: 'The request body must be an array of request values (strings, or objects for attribute-based models)',
+  enforcePermissionMissing: 'The permission: "{id}" doesn\'t exist',
+  enforceEnforcerMissing: 'The enforcer: "{id}" doesn\'t exist',
+  enforceModelError: 'The model cannot be used for enforcement: {detail}',
 } as const;
 
 export type MessageKey = keyof typeof en;

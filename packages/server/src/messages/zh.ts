@@ -330,4 +330,10 @@ export const zh: Record<MessageKey, string> = {
   passwordObfuscatorUnsupported: '不支持的密码混淆方式：{type}',
   passwordCipherInvalid: '密码未按组织 "{organization}" 的 {type} 密码混淆方式加密：请通过其登录页登录，登录页会加密密码',
   passwordExpired: '您的密码已过期。请点击 "忘记密码" 以重置密码',
+  enforceOneSelector: '参数（{names}）只能提供其中一个',
+  enforceEmptyBody: '请求体不能为空',
+  enforceBadRequest: '请求体必须是请求值的数组（字符串，或基于属性的模型所用的对象）',
+  enforcePermissionMissing: '权限："{id}" 不存在',
+  enforceEnforcerMissing: '执行器："{id}" 不存在',
+  enforceModelError: '该模型无法用于鉴权：{detail}',
 };

@@ -1,3 +1,4 @@
+import type { Explanation, MatchedRule } from '@gatehouse/entities';
 import {
   type Assertion,
   DefaultEffector,
@@ -13,30 +14,6 @@ import { type EqualityPair, equalityPairs } from './matcher-index.js';
 
 /** One request value: a string, or an object for attribute-based matchers (`r.sub.Age > 18`). */
 export type RequestValue = string | number | boolean | object;
-
-/** A policy row the matcher accepted for a request, and what its effect contributed. */
-export interface MatchedRule {
-  ptype: string;
-  rule: string[];
-  /** The row's effect as casbin reads it (`allow` unless the policy has an `eft` field). */
-  effect: 'allow' | 'deny' | 'indeterminate';
-}
-
-export interface Explanation {
-  allowed: boolean;
-  /** The row the model's effect decided by (casbin's explanation), when one did. */
-  decidingRule: string[];
-  /** Every row the matcher accepted, in the order of the policy. */
-  matched: MatchedRule[];
-  /** The policy effect expression (`some(where (p.eft == allow))` ...). */
-  effect: string;
-  /** The policy fields' names, for showing rows (`sub`, `obj`, `act` ...). */
-  policyFields: string[];
-  /** The request fields' names. */
-  requestFields: string[];
-  /** For each matched row: how the request's subject reaches the row's subject through `g`. */
-  chains: string[][];
-}
 
 interface Index {
   pair: EqualityPair;

@@ -1,5 +1,6 @@
+import type { KeyedExplanation } from '@gatehouse/entities';
 import { newModelFromString } from 'casbin';
-import { CompiledEnforcer, type Explanation } from './compiled-enforcer.js';
+import { CompiledEnforcer } from './compiled-enforcer.js';
 import {
   type Directory,
   directoryNeeds,
@@ -161,7 +162,7 @@ export class Enforcement {
     return { data: targets.map((t) => requests.map((r) => t.enforcer.enforce(r))), keys: targets.map((t) => t.key) };
   }
 
-  async explain(selector: Selector, request: readonly unknown[]): Promise<{ key: string; explanation: Explanation }[]> {
+  async explain(selector: Selector, request: readonly unknown[]): Promise<KeyedExplanation[]> {
     const targets = await this.targetsOf(selector);
     return targets.map((t) => ({ key: t.key, explanation: t.enforcer.explain(request) }));
   }

@@ -1,26 +1,6 @@
+import type { AccessChange, Simulation } from '@gatehouse/entities';
 import type { Enforcement } from './enforcement.js';
 import { idOf, modelAndAdapterOf, type PermissionRules } from './permission-policies.js';
-
-/** One request whose answer the edit would change. */
-export interface AccessChange {
-  user: string;
-  domain: string;
-  resource: string;
-  action: string;
-}
-
-export interface Simulation {
-  /** How many users were tried (the first `limit` of the organization, by name). */
-  checked: number;
-  /** Users who would gain or lose access, with the requests that change. */
-  gained: AccessChange[];
-  lost: AccessChange[];
-  /** Distinct users in each list. */
-  gainedUsers: number;
-  lostUsers: number;
-}
-
-export const SIMULATION_USERS = 1000;
 
 function union(a: readonly string[], b: readonly string[]): string[] {
   return [...new Set([...a, ...b])].filter((v) => v !== '*' && v !== '');
