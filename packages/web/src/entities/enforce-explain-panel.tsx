@@ -1,11 +1,19 @@
-import { type AccessChange, EFFECT_KINDS, type KeyedExplanation, type Simulation } from '@gatehouse/entities';
+import {
+  type AccessChange,
+  EFFECT_KINDS,
+  type KeyedExplanation,
+  permission as permissionDef,
+  type Simulation,
+} from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Collapse, Form, Input, Row, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../components/feedback';
+import { fromFormValues } from '../crud/form-values';
 import { type Rec, unwrap } from '../data/client';
 import { type EnforceTarget, explainEnforce, getEnforceFields, simulatePermission } from '../data/enforcement';
+import type { SectionExtraProps } from './ui-types';
 
 const KNOWN_FIELDS = new Set(['sub', 'obj', 'act', 'dom']);
 
@@ -153,6 +161,23 @@ function SimulationView({ result }: { result: Simulation }) {
 }
 
 /**
+ * The panel of a permission's page: requests are asked of the permission alone, and Simulate sends
+ * the form's current values. It sits inside the edit form (its own inputs are a form without a
+ * <form> element, since forms do not nest).
+ */
+export function PermissionExplainPanel({ stored }: SectionExtraProps) {
+  const form = Form.useFormInstance();
+  const fields = permissionDef.form;
+  const edited = () => ({ ...stored, ...fromFormValues(permissionDef, fields, form.getFieldsValue(fields)) });
+  return <EnforceExplainPanel target={{ kind: 'permissionId', id: `${stored.owner}/${stored.name}` }} edited={edited} />;
+}
+
+/** The panel of an enforcer's page. */
+export function EnforcerExplainPanel({ stored }: SectionExtraProps) {
+  return <EnforceExplainPanel target={{ kind: 'enforcerId', id: `${stored.owner}/${stored.name}` }} />;
+}
+
+/**
  * The explain-and-simulate panel of the permission and enforcer pages: a request in the model's
  * fields, the decision with the rows that matched, the deciding row and how the subject reached each
  * row (user → group → role → sub-role); on a permission, what saving the current edit would change.
@@ -210,18 +235,22 @@ export function EnforceExplainPanel({ target, edited }: { target: EnforceTarget;
           action={<Button onClick={() => fields.refetch()}>{t('general.retry')}</Button>}
         />
       ) : (
-        <Form form={form} layout="vertical" onFinish={explain} disabled={fields.isLoading}>
+        <Form form={form} component={false} layout="vertical" onFinish={explain} disabled={fields.isLoading}>
           <Row gutter={12}>
             {(fields.data ?? ['sub', 'obj', 'act']).map((field) => (
               <Col key={field} xs={24} sm={12} md={6}>
                 <Form.Item name={field} label={label(field)}>
-                  <Input placeholder={t(`enforce.placeholder.${KNOWN_FIELDS.has(field) ? field : 'other'}`)} allowClear />
+                  <Input
+                    placeholder={t(`enforce.placeholder.${KNOWN_FIELDS.has(field) ? field : 'other'}`)}
+                    allowClear
+                    onPressEnter={() => form.submit()}
+                  />
                 </Form.Item>
               </Col>
             ))}
           </Row>
           <Space wrap>
-            <Button type="primary" htmlType="submit" loading={explaining || fields.isLoading}>
+            <Button type="primary" onClick={() => form.submit()} loading={explaining || fields.isLoading}>
               {t('enforce.explain')}
             </Button>
             {edited && (
