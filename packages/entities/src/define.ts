@@ -93,6 +93,13 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
   /** Whether the record is the viewer's own (users): the `orgAdminOrSelf` rule lets it through. */
   isSelf?: (viewer: Viewer, record: Record<string, unknown>) => boolean;
   /**
+   * Members who are not administrators see only the records of their organization whose `field`
+   * holds their name (permissions: the ones they submitted), and such a record is theirs for the
+   * `orgAdminOrSelf` rule. `listCall` is the wire call listing the signed-in account's own records
+   * (get-permissions-by-submitter); the console lists through it for those members.
+   */
+  ownRecords?: { field: string; listCall: string };
+  /**
    * Records the server refuses to delete (built-in objects, the viewer's own account); the
    * console disables Delete.
    */
@@ -156,8 +163,12 @@ export function defineEntity<F extends Fields, N extends ManifestEntityName, T e
   const entry = manifestOf(declaration.name);
   const list = entry.routes.list;
   if (!list) throw new Error(`${declaration.name}: an entity needs a list route in the manifest`);
+  const { ownRecords } = declaration;
   const def: EntityDefinition<F, N, T> = {
     ...declaration,
+    isSelf:
+      declaration.isSelf ??
+      (ownRecords ? (viewer, record) => record.owner === viewer.owner && record[ownRecords.field] === viewer.name : undefined),
     plural: entry.plural,
     routes: entry.routes.edit ? { list, edit: entry.routes.edit } : { list },
     access: { ...declaration.access, list: entry.list },
@@ -172,6 +183,7 @@ export function defineEntity<F extends Fields, N extends ManifestEntityName, T e
     if (!(key in def.fields)) throw new Error(`${def.name}: every entity has ${key}`);
   }
   if (def.formSections) checkFormSections(def);
+  if (ownRecords && !(ownRecords.field in def.fields)) throw new Error(`${def.name}: ownRecords names no field`);
   if (def.shared && (def.orgField !== 'owner' || def.fixedOwner)) {
     throw new Error(`${def.name}: shared records need orgField 'owner' and no fixed owner`);
   }

@@ -37,7 +37,10 @@ export interface FieldSpec<T = unknown, K extends FieldKind = FieldKind> {
   /** Bounds of a whole number (the console's number input uses them too). */
   min?: number;
   max?: number;
-  /** The entity a text field refers to (by name, within the record's organization). */
+  /**
+   * The entity a field refers to: a text field by name (within the record's organization), a list
+   * by ids (owner/name), which renames and deletes of the records named follow (a role's users).
+   */
   ref?: string;
   /** Sortable list column (needs an index; see the migrations). */
   sortable?: boolean;

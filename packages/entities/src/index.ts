@@ -4,8 +4,10 @@ import type { EntityDefinition } from './define.js';
 import { group } from './group.js';
 import { invitation } from './invitation.js';
 import { organization } from './organization.js';
+import { permission } from './permission.js';
 import { provider } from './provider.js';
 import { resource } from './resource.js';
+import { role } from './role.js';
 import { token } from './token.js';
 import { user } from './user.js';
 import { verification } from './verification.js';
@@ -32,12 +34,14 @@ export * from './nav.js';
 export * from './organization.js';
 export * from './password-obfuscator.js';
 export * from './password-options.js';
+export * from './permission.js';
 export * from './policy.js';
 export * from './provider.js';
 export * from './provider-types.js';
 export * from './random.js';
 export * from './resource.js';
 export * from './resource-files.js';
+export * from './role.js';
 export * from './theme.js';
 export * from './token.js';
 export * from './user.js';
@@ -58,6 +62,8 @@ export const ENTITIES = [
   provider,
   resource,
   cert,
+  role,
+  permission,
   token,
   verification,
 ] as const;

@@ -149,15 +149,16 @@ export const MANIFEST = [
     group: 'authorization',
     list: 'orgAdmin',
     routes: { list: '/roles', edit: '/roles/:organizationName/:roleName' },
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'permission',
     plural: 'permissions',
     group: 'authorization',
-    list: 'orgAdmin',
+    // Members list the permissions they submitted (spec part 2 §2.11, §6).
+    list: 'member',
     routes: { list: '/permissions', edit: '/permissions/:organizationName/:permissionName' },
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'model',

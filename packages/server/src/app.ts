@@ -31,6 +31,7 @@ import { registerSamlRoutes } from './protocols/saml/routes.js';
 import { SAML_SIGNIN } from './protocols/saml/signin.js';
 import { registerApplicationTransferRoutes } from './routes/application-transfer.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerAuthorizationRoutes } from './routes/authorization.js';
 import { registerCaptchaRoutes } from './routes/captcha.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { type ListVariant, registerEntityRoutes } from './routes/entities.js';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLauncherRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerWebauthnRoutes(app, ctx);
+  registerAuthorizationRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
   for (const def of DEFINITIONS) registerEntityRoutes(app, ctx, def, listVariants[def.name]);

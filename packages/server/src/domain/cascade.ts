@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { likePrefix } from '../db/list.js';
 import { loose } from '../db/loose.js';
+import { renameOrganizationInIdLists } from './references.js';
 
 /**
  * Organization-wide changes that follow the registry: every entity that records its organization
@@ -53,6 +54,8 @@ export async function renameOrganizationEverywhere(trx: Db, from: string, to: st
         .execute();
     }
   }
+  // Roles and permissions name users, groups and roles owner/name.
+  await renameOrganizationInIdLists(trx, from, to);
   const memberships = await trx.selectFrom('userGroup').selectAll().where(startsWith(prefix)).execute();
   for (const row of memberships) {
     await trx

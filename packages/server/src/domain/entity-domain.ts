@@ -2,6 +2,7 @@ import {
   type EntityDefinition,
   type Fields,
   fieldEntries,
+  isAdmin,
   listScope,
   may,
   nowRfc3339,
@@ -173,7 +174,9 @@ export class EntityDomain<F extends Fields = Fields> {
    */
   async readFor(server: ServerContext, viewer: Viewer | null, key: RecordKey): Promise<LooseRecord | null> {
     const { def } = this;
-    const probe = def.orgField === 'owner' ? { ...key } : def.orgField === 'name' ? { name: key.name } : null;
+    // A record of the viewer's own (ownRecords) may be readable where others of the organization are not.
+    const own = def.ownRecords && viewer ? { [def.ownRecords.field]: viewer.name } : {};
+    const probe = def.orgField === 'owner' ? { ...key, ...own } : def.orgField === 'name' ? { name: key.name } : null;
     const refusedByKey = probe !== null && !may(def, 'read', viewer, probe);
     if (refusedByKey && !this.hooks.publicView) throw refusal(viewer);
     const record = await this.repo(server).get(key.owner, key.name);
@@ -212,10 +215,37 @@ export class EntityDomain<F extends Fields = Fields> {
       if (held === null || !may(def, 'list', viewer, { [def.orgField]: held })) throw refusal(viewer);
       scope = held;
     }
-    const where = viewer ? this.hooks.listFilter?.(viewer) : undefined;
+    const where = viewer ? (this.hooks.listFilter?.(viewer) ?? this.ownFilter(viewer, false)) : undefined;
     const { records, total } = await this.repo(server).list({ ...params, where: where ?? params.where }, scope);
-    const masked = records.map((r) => maskRecord(def, r, viewer));
-    return { records: this.hooks.extend ? await this.hooks.extend(server, records, masked) : masked, total };
+    return { records: await this.answers(server, viewer, records), total };
+  }
+
+  /**
+   * One page of the signed-in viewer's own records (the definition's `ownRecords`: the permissions
+   * they submitted), in their organization, whoever they are (get-permissions-by-submitter).
+   */
+  async listOwn(
+    server: ServerContext,
+    viewer: Viewer,
+    params: ListParams,
+  ): Promise<{ records: LooseRecord[]; total: number | null }> {
+    const where = this.ownFilter(viewer, true);
+    if (!where) throw new AppError('invalidRequest', { detail: `${this.def.name} records have no owner of their own` });
+    const { records, total } = await this.repo(server).list({ ...params, organization: viewer.owner, where }, viewer.owner);
+    return { records: await this.answers(server, viewer, records), total };
+  }
+
+  /** The exact match that holds a member to their own records (`ownRecords`), for everyone when `always`. */
+  private ownFilter(viewer: Viewer, always: boolean): Record<string, string> | undefined {
+    const own = this.def.ownRecords;
+    if (!own || (!always && isAdmin(viewer))) return undefined;
+    return { [own.field]: viewer.name };
+  }
+
+  /** Stored records as `viewer` may see them, completed by the entity's `extend` hook. */
+  private async answers(server: ServerContext, viewer: Viewer | null, records: RecordOf<F>[]): Promise<LooseRecord[]> {
+    const masked = records.map((r) => maskRecord(this.def, r, viewer));
+    return this.hooks.extend ? this.hooks.extend(server, records, masked) : masked;
   }
 
   /** The fields of `next` that differ from `before` (what an update writes). */

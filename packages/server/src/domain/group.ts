@@ -16,6 +16,7 @@ import { EntityDomain, type RecordKey } from './entity-domain.js';
 import type { HookContext } from './hooks.js';
 import { membersOf } from './memberships.js';
 import { requireOrganization } from './organization.js';
+import { followIdReferences } from './references.js';
 import { users } from './user.js';
 
 /** A group's id as users record it in their `groups` list. */
@@ -120,6 +121,7 @@ export const groups = new EntityDomain(groupDef, {
         .execute();
     }
     await followInUsers(ctx, groupId(before), groupId(after));
+    await followIdReferences(trx, 'group', groupId(before), groupId(after));
   },
   // Casdoor's answer also names each group's users (owner/name) and its parent's display name:
   // two queries for the whole page.
@@ -157,6 +159,7 @@ export const groups = new EntityDomain(groupDef, {
       throw new AppError('groupHasUsers', { id: groupId(group) });
     }
     if (!group.isTopGroup) await markParent(ctx.trx, group.owner, group.parentId, group.name);
+    await followIdReferences(ctx.trx, 'group', groupId(group), null);
   },
 });
 

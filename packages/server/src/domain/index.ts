@@ -5,8 +5,10 @@ import { EntityDomain } from './entity-domain.js';
 import { groups } from './group.js';
 import { invitations } from './invitation.js';
 import { organizations } from './organization.js';
+import { permissions } from './permission.js';
 import { providers } from './provider.js';
 import { resources } from './resource.js';
+import { roles } from './role.js';
 import { tokens } from './token.js';
 import { users } from './user.js';
 import { verifications } from './verification.js';
@@ -24,6 +26,8 @@ const DOMAINS: { [Name in EntityName]: EntityDomain } = {
   provider: providers,
   resource: resources,
   cert: certs,
+  role: roles,
+  permission: permissions,
   token: tokens,
   verification: verifications,
 };

@@ -16,6 +16,7 @@ import { applications } from './application.js';
 import { certs } from './cert.js';
 import type { EntityDomain } from './entity-domain.js';
 import { organizations } from './organization.js';
+import { permissions } from './permission.js';
 import { providers } from './provider.js';
 import { users } from './user.js';
 
@@ -48,7 +49,8 @@ export interface SeedOptions {
 /**
  * First-start data, created only when missing and through the entities' own write paths: the
  * organization built-in, the built-in cert with a key pair generated here (never shipped), the
- * built-in captcha provider, the built-in application and the user built-in/admin.
+ * built-in captcha provider, the built-in application, the user built-in/admin and the built-in
+ * permission.
  * Returns the generated admin password when one had to be made up.
  */
 export async function seed(ctx: ServerContext, options: SeedOptions = {}): Promise<{ generatedAdminPassword?: string }> {
@@ -146,5 +148,24 @@ export async function seed(ctx: ServerContext, options: SeedOptions = {}): Promi
     });
     if (created && !options.initAdminPassword) generatedAdminPassword = password;
   }
+
+  // Casdoor's built-in permission: every user of the built-in organization may use the built-in
+  // application (its model and adapter come with the authorization engine's built-in records).
+  await ensure(ctx, permissions, {
+    owner: BUILT_IN_ORG,
+    name: 'permission-built-in',
+    displayName: 'Built-in Permission',
+    description: 'Built-in Permission',
+    users: [`${BUILT_IN_ORG}/*`],
+    model: `${BUILT_IN_ORG}/user-model-built-in`,
+    resourceType: 'Application',
+    resources: [BUILT_IN_APPLICATION],
+    actions: ['Read', 'Write', 'Admin'],
+    effect: 'Allow',
+    isEnabled: true,
+    submitter: BUILT_IN_ADMIN,
+    approver: BUILT_IN_ADMIN,
+    state: 'Approved',
+  });
   return { generatedAdminPassword };
 }

@@ -2,13 +2,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { readSheet, writeSheet } from '../integrations/sheets/xlsx.js';
 import { organizationTeam, type Team } from '../test-support/accounts.js';
 import { ApiClient } from '../test-support/client.js';
+import { sheetForm as form } from '../test-support/files.js';
 import { describeEachDatabase } from '../test-support/suite.js';
-
-function form(data: Buffer | string, filename: string): FormData {
-  const body = new FormData();
-  body.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), filename);
-  return body;
-}
 
 describeEachDatabase('users as .xlsx (upload-users, export-users)', (server) => {
   let team: Team;

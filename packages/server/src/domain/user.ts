@@ -22,6 +22,7 @@ import { deleteUserIdentities, renameUserIdentities } from './identities.js';
 import { refuseSecondPhysicalGroup, renameMemberships, replaceMemberships } from './memberships.js';
 import { withMfaProps } from './mfa-props.js';
 import { organizationByName, requireOrganization } from './organization.js';
+import { followIdReferences } from './references.js';
 import { revokeUserTokens } from './token.js';
 
 /** Validates a new password against the organization's options and stores its hash on the user. */
@@ -90,6 +91,7 @@ export const users = new EntityDomain(userDef, {
       .execute();
     await renameUserIdentities(trx, before, after);
     await renameMemberships(trx, before, after);
+    await followIdReferences(trx, 'user', `${before.owner}/${before.name}`, `${after.owner}/${after.name}`);
   },
   // Casdoor's get-user answers the user's MFA methods (masked) as multiFactorAuths.
   // Casdoor's multiFactorAuths: each method's state, computed from fields the answer does not show.
@@ -102,6 +104,7 @@ export const users = new EntityDomain(userDef, {
     await signOutEverywhere(trx, user);
     await deleteUserIdentities(trx, user.owner, user.name);
     await replaceMemberships(trx, user, []);
+    await followIdReferences(trx, 'user', `${user.owner}/${user.name}`, null);
   },
   // With the organization's soft deletion, a delete marks the user deleted (it can no longer sign
   // in; an administrator may restore it) and ends its sessions, tokens and linked identities, as

@@ -52,6 +52,15 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: ServerContext, d
   app.get(`/api/get-${def.plural}`, (request) => list(request, false));
   for (const alias of def.globalListAliases ?? []) app.get(`/api/${alias}`, (request) => list(request, true));
 
+  // The signed-in account's own records (get-permissions-by-submitter): all of them, or a page.
+  if (def.ownRecords) {
+    app.get(`/api/${def.ownRecords.listCall}`, async (request) => {
+      const { viewer } = await requireAccount(ctx, request);
+      const { records, total } = await domain.listOwn(ctx, viewer, parseListQuery(def, queryOf(request)));
+      return ok(records, total ?? records.length);
+    });
+  }
+
   app.get(`/api/get-${def.name}`, async (request) => {
     const viewer = (await accountOf(ctx, request))?.viewer ?? null;
     return ok(await domain.readFor(ctx, viewer, idOf(request, def)));

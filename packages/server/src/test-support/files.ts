@@ -4,3 +4,8 @@ export function fileForm(content: string | Uint8Array<ArrayBuffer>, filename = '
   form.append('file', new Blob([content], { type }), filename);
   return form;
 }
+
+/** A multipart body holding a workbook (or any other file) in the field `file`, for the list uploads. */
+export function sheetForm(data: Buffer | string, filename: string): FormData {
+  return fileForm(typeof data === 'string' ? data : new Uint8Array(data), filename, '');
+}

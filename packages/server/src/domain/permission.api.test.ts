@@ -1,0 +1,244 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { writeSheet } from '../integrations/sheets/xlsx.js';
+import { organizationTeam, type Team } from '../test-support/accounts.js';
+import { ApiClient } from '../test-support/client.js';
+import { sheetForm as form } from '../test-support/files.js';
+import { describeEachDatabase } from '../test-support/suite.js';
+
+const base = { owner: 'permorg', resources: ['app-built-in'], actions: ['Read'], users: ['permorg/worker'] };
+
+describeEachDatabase('permission rules', (server) => {
+  let team: Team;
+  let admin: ApiClient;
+  let other: ApiClient;
+
+  beforeAll(async () => {
+    team = await organizationTeam(server().url, 'permorg');
+    admin = team.admin;
+    await admin.post('/api/add-user', { owner: 'permorg', name: 'other', password: 'other-pass' });
+    other = new ApiClient(server().url);
+    await other.login('other', 'other-pass', 'permorg');
+  });
+
+  const get = async (name: string) => (await admin.get('/api/get-permission', { id: `permorg/${name}` })).data;
+  const update = (client: ApiClient, name: string, body: Record<string, unknown>) =>
+    client.post('/api/update-permission', body, { id: `permorg/${name}` });
+
+  it('seeds the built-in permission in Casdoor’s shape', async () => {
+    const seeded = (await admin.get('/api/get-permission', { id: 'built-in/permission-built-in' })).data;
+    expect(seeded).toMatchObject({
+      users: ['built-in/*'],
+      model: 'built-in/user-model-built-in',
+      adapter: '',
+      resourceType: 'Application',
+      resources: ['app-built-in'],
+      actions: ['Read', 'Write', 'Admin'],
+      effect: 'Allow',
+      isEnabled: true,
+      submitter: 'admin',
+      approver: 'admin',
+      state: 'Approved',
+    });
+    expect(seeded.approveTime).not.toBe('');
+  });
+
+  describe('save rules (spec §5.3)', () => {
+    it('refuses empty users and roles, resources and actions with the spec’s messages', async () => {
+      expect(await admin.post('/api/add-permission', { ...base, name: 'p-empty', users: [], roles: [] })).toMatchObject({
+        status: 'error',
+        msg: 'The users and roles cannot be empty at the same time',
+      });
+      expect(await admin.post('/api/add-permission', { ...base, name: 'p-empty', resources: [] })).toMatchObject({
+        status: 'error',
+        msg: 'The resources cannot be empty',
+      });
+      expect(await admin.post('/api/add-permission', { ...base, name: 'p-empty', actions: [] })).toMatchObject({
+        status: 'error',
+        msg: 'The actions cannot be empty',
+      });
+      expect(await get('p-empty')).toBeNull();
+      expect(await admin.post('/api/add-permission', { ...base, name: 'p-roles-only', users: [], roles: ['*'] })).toMatchObject({
+        status: 'ok',
+      });
+      const stored = await get('p-roles-only');
+      expect(await update(admin, 'p-roles-only', { ...stored, roles: [] })).toMatchObject({
+        status: 'error',
+        msg: 'The users and roles cannot be empty at the same time',
+      });
+    });
+
+    it('takes Allow or Deny, the resource type’s actions, any action for Custom', async () => {
+      expect(await admin.post('/api/add-permission', { ...base, name: 'p-effect', effect: 'Maybe' })).toMatchObject({
+        status: 'error',
+        code: 'invalidField',
+      });
+      expect(await admin.post('/api/add-permission', { ...base, name: 'p-act', actions: ['Read', 'Fly'] })).toMatchObject({
+        status: 'error',
+        msg: 'The action "Fly" is not an action of the resource type Application (Read, Write, Admin)',
+      });
+      expect(
+        await admin.post('/api/add-permission', {
+          ...base,
+          name: 'p-custom',
+          resourceType: 'Custom',
+          resources: ['/reports'],
+          actions: ['Fly'],
+          effect: 'Deny',
+        }),
+      ).toMatchObject({ status: 'ok' });
+      expect(await get('p-custom')).toMatchObject({ resourceType: 'Custom', actions: ['Fly'], effect: 'Deny' });
+    });
+
+    it('accepts the wildcard All for users, groups, roles, domains and resources', async () => {
+      const all = { users: ['*', 'permorg/*'], groups: ['*'], roles: ['*'], domains: ['*'], resources: ['*'] };
+      expect(await admin.post('/api/add-permission', { ...base, name: 'p-all', ...all })).toMatchObject({ status: 'ok' });
+      expect(await get('p-all')).toMatchObject(all);
+      expect(await admin.post('/api/add-permission', { ...base, name: 'p-bad-user', users: ['worker'] })).toMatchObject({
+        status: 'error',
+        msg: '"worker" in users is neither All (*) nor an id owner/name',
+      });
+    });
+  });
+
+  describe('approval (spec §4.3)', () => {
+    it('starts a global administrator’s permission Approved, with approver and approve time', async () => {
+      expect(await admin.post('/api/add-permission', { ...base, name: 'p-global' })).toMatchObject({ status: 'ok' });
+      const stored = await get('p-global');
+      expect(stored).toMatchObject({ submitter: 'admin', approver: 'admin', state: 'Approved' });
+      expect(stored.approveTime).not.toBe('');
+    });
+
+    it('starts others’ Pending, whatever they send, and lets only global administrators change the state', async () => {
+      expect(await team.orgAdmin.post('/api/add-permission', { ...base, name: 'p-boss', approver: 'boss' })).toMatchObject({
+        status: 'ok',
+      });
+      expect(await get('p-boss')).toMatchObject({ submitter: 'boss', approver: '', approveTime: '', state: 'Pending' });
+      expect(await team.member.post('/api/add-permission', { ...base, name: 'p-approved', state: 'Approved' })).toMatchObject({
+        status: 'error',
+        msg: 'You are not allowed to change state',
+      });
+
+      const stored = await get('p-boss');
+      expect(await update(team.orgAdmin, 'p-boss', { ...stored, state: 'Approved' })).toMatchObject({
+        status: 'error',
+        msg: 'You are not allowed to change state',
+      });
+      expect(await update(admin, 'p-boss', { ...stored, state: 'Approved', approver: 'someone' })).toMatchObject({
+        status: 'ok',
+      });
+      const approved = await get('p-boss');
+      expect(approved).toMatchObject({ state: 'Approved', approver: 'admin', submitter: 'boss' });
+      expect(approved.approveTime).not.toBe('');
+
+      expect(await update(admin, 'p-boss', { ...approved, state: 'Pending' })).toMatchObject({ status: 'ok' });
+      expect(await get('p-boss')).toMatchObject({ state: 'Pending', approver: '', approveTime: '' });
+    });
+  });
+
+  describe('members and their own permissions (spec §6)', () => {
+    beforeAll(async () => {
+      await team.member.post('/api/add-permission', { ...base, name: 'p-worker-1' });
+      await team.member.post('/api/add-permission', { ...base, name: 'p-worker-2' });
+      await other.post('/api/add-permission', { ...base, name: 'p-other' });
+    });
+
+    it('lists a member’s own permissions, through get-permissions and get-permissions-by-submitter', async () => {
+      const listed = await team.member.get('/api/get-permissions', { owner: 'permorg', p: 1, pageSize: 10 });
+      expect(listed).toMatchObject({ status: 'ok', data2: 2 });
+      expect(listed.data.map((p: { name: string }) => p.name).sort()).toEqual(['p-worker-1', 'p-worker-2']);
+      const bySubmitter = await team.member.get('/api/get-permissions-by-submitter');
+      expect(bySubmitter).toMatchObject({ status: 'ok', data2: 2 });
+      expect(bySubmitter.data.map((p: { submitter: string }) => p.submitter)).toEqual(['worker', 'worker']);
+      // Administrators list the organization's; by-submitter stays one's own.
+      const all = await team.orgAdmin.get('/api/get-permissions', { owner: 'permorg', p: 1, pageSize: 50 });
+      expect(all.data2).toBeGreaterThanOrEqual(5);
+      const boss = await team.orgAdmin.get('/api/get-permissions-by-submitter');
+      expect(boss.data.every((p: { submitter: string }) => p.submitter === 'boss')).toBe(true);
+      expect(await new ApiClient(server().url).get('/api/get-permissions-by-submitter')).toMatchObject({ status: 'error' });
+    });
+
+    it('lets a member open, change and delete only what they submitted', async () => {
+      const mine = (await team.member.get('/api/get-permission', { id: 'permorg/p-worker-1' })).data;
+      expect(mine).toMatchObject({ submitter: 'worker', state: 'Pending' });
+      expect(await update(team.member, 'p-worker-1', { ...mine, displayName: 'Mine' })).toMatchObject({ status: 'ok' });
+      expect(await get('p-worker-1')).toMatchObject({ displayName: 'Mine', submitter: 'worker' });
+
+      expect(await team.member.get('/api/get-permission', { id: 'permorg/p-other' })).toMatchObject({
+        status: 'error',
+        msg: 'Unauthorized operation',
+      });
+      const theirs = await get('p-other');
+      expect(await update(team.member, 'p-other', { ...theirs, displayName: 'Taken' })).toMatchObject({
+        status: 'error',
+        msg: 'A normal user can only modify the permission submitted by itself',
+      });
+      expect(await team.member.post('/api/delete-permission', { owner: 'permorg', name: 'p-other' })).toMatchObject({
+        status: 'error',
+        msg: 'A normal user can only modify the permission submitted by itself',
+      });
+      expect(await get('p-other')).toMatchObject({ displayName: '' });
+      // Administrators of the organization manage every permission of it.
+      expect(await update(team.orgAdmin, 'p-other', { ...theirs, displayName: 'Checked' })).toMatchObject({ status: 'ok' });
+      expect(await team.member.post('/api/delete-permission', { owner: 'permorg', name: 'p-worker-2' })).toMatchObject({
+        data: 'Affected',
+      });
+    });
+
+    it('updates several permissions at once, all or none (update-permissions)', async () => {
+      const one = await get('p-worker-1');
+      const two = await get('p-other');
+      expect(
+        await admin.post('/api/update-permissions', [
+          { ...one, description: 'batch' },
+          { ...two, description: 'batch' },
+        ]),
+      ).toMatchObject({ data: 'Affected' });
+      expect(await get('p-other')).toMatchObject({ description: 'batch' });
+      expect(
+        await admin.post('/api/update-permissions', [
+          { ...one, description: 'again' },
+          { ...two, actions: [] },
+        ]),
+      ).toMatchObject({ status: 'error', msg: 'The actions cannot be empty' });
+      expect(await get('p-worker-1')).toMatchObject({ description: 'batch' });
+    });
+  });
+
+  describe('upload-permissions', () => {
+    it('creates the permissions of an .xlsx workbook, all or none, naming the failing row', async () => {
+      const workbook = await writeSheet(
+        'permissions',
+        ['name', 'users', 'resourceType', 'resources', 'actions', 'effect'],
+        [
+          ['up-1', 'permorg/worker', 'Application', 'app-built-in', 'Read,Write', 'Allow'],
+          ['up-2', '["*"]', 'Custom', 'files', 'Fly', 'Deny'],
+        ],
+      );
+      expect(await team.orgAdmin.postForm('/api/upload-permissions', form(workbook, 'p.xlsx'))).toMatchObject({
+        status: 'ok',
+        data2: 2,
+      });
+      expect(await get('up-1')).toMatchObject({ actions: ['Read', 'Write'], submitter: 'boss', state: 'Pending' });
+      const failing = await writeSheet(
+        'permissions',
+        ['name', 'users', 'resources', 'actions'],
+        [
+          ['up-3', 'permorg/worker', 'app-built-in', 'Read'],
+          ['up-4', 'permorg/worker', '', 'Read'],
+        ],
+      );
+      expect(await team.orgAdmin.postForm('/api/upload-permissions', form(failing, 'p.xlsx'))).toMatchObject({
+        status: 'error',
+        msg: 'Row 3: The resources cannot be empty',
+      });
+      expect(await get('up-3')).toBeNull();
+    });
+
+    it('refuses files that are not .xlsx', async () => {
+      expect(await team.orgAdmin.postForm('/api/upload-permissions', form('a,b', 'p.csv'))).toMatchObject({
+        status: 'error',
+        msg: 'Only .xlsx files can be uploaded',
+      });
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import { DEFINITIONS, fieldEntries } from '@gatehouse/entities';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { likePattern, likePrefix } from '../db/list.js';
+import { loose } from '../db/loose.js';
+
+/**
+ * Lists of ids that name other records (a role's users, groups and sub-roles; a permission's): the
+ * list fields with a `ref` in the registry, so that entities added later are covered without
+ * edits. Renames and deletes of the records named are followed here, in the caller's transaction.
+ * The lists are JSON text: a LIKE on the quoted id finds the candidate rows, and the exact match is
+ * made on the parsed list.
+ */
+function idListFields(entity?: string): { table: string; field: string }[] {
+  const out: { table: string; field: string }[] = [];
+  for (const def of DEFINITIONS) {
+    for (const [field, spec] of fieldEntries(def)) {
+      if (spec.kind === 'list' && spec.ref && (entity === undefined || spec.ref === entity))
+        out.push({ table: def.table, field });
+    }
+  }
+  return out;
+}
+
+const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** Rewrites the lists of `table.field` whose rows match `pattern` (a LIKE pattern, escape '!'). */
+async function rewrite(
+  trx: Db,
+  table: string,
+  field: string,
+  pattern: string,
+  change: (list: string[]) => string[],
+): Promise<void> {
+  const rows = await loose(trx)
+    .selectFrom(table)
+    .select(['owner', 'name', field])
+    .where(sql<boolean>`${sql.ref(field)} like ${pattern} escape '!'`)
+    .execute();
+  for (const row of rows) {
+    const before = asList(row[field]);
+    const after = change(before);
+    if (JSON.stringify(after) === JSON.stringify(before)) continue;
+    await loose(trx)
+      .updateTable(table)
+      .set({ [field]: after })
+      .where('owner', '=', String(row.owner))
+      .where('name', '=', String(row.name))
+      .execute();
+  }
+}
+
+/**
+ * Follows the rename of a record of `entity` from id `from` to id `to` (owner/name), or with `to`
+ * null its delete, into every id list naming it.
+ */
+export async function followIdReferences(trx: Db, entity: string, from: string, to: string | null): Promise<void> {
+  for (const { table, field } of idListFields(entity)) {
+    await rewrite(trx, table, field, likePattern(JSON.stringify(from)), (list) =>
+      to === null ? list.filter((id) => id !== from) : [...new Set(list.map((id) => (id === from ? to : id)))],
+    );
+  }
+}
+
+/** Follows an organization's rename into every id list: ids `from/...` (and `from/*`) become `to/...`. */
+export async function renameOrganizationInIdLists(trx: Db, from: string, to: string): Promise<void> {
+  const prefix = `${from}/`;
+  for (const { table, field } of idListFields()) {
+    await rewrite(trx, table, field, `%${likePrefix(JSON.stringify(prefix).slice(0, -1))}`, (list) =>
+      list.map((id) => (id.startsWith(prefix) ? `${to}/${id.slice(prefix.length)}` : id)),
+    );
+  }
+}
