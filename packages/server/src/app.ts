@@ -14,6 +14,7 @@ import type { GeneratedCert } from './crypto/certs.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { purgeExpiredClaims } from './db/used-once.js';
+import { authzOf } from './domain/enforcement/service.js';
 import { seed } from './domain/seed.js';
 import { AppError } from './errors.js';
 import { fail, ok } from './http/envelope.js';
@@ -34,6 +35,7 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerAuthorizationRoutes } from './routes/authorization.js';
 import { registerCaptchaRoutes } from './routes/captcha.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
+import { registerEnforceRoutes } from './routes/enforce.js';
 import { type ListVariant, registerEntityRoutes } from './routes/entities.js';
 import { groupTreeList, registerGroupRoutes } from './routes/group.js';
 import { registerLauncherRoutes } from './routes/launcher.js';
@@ -180,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerUserRoutes(app, ctx);
   registerWebauthnRoutes(app, ctx);
   registerAuthorizationRoutes(app, ctx);
+  registerEnforceRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
   for (const def of DEFINITIONS) registerEntityRoutes(app, ctx, def, listVariants[def.name]);
@@ -204,6 +207,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }, 3600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+
+  // Enforcement hears other instances' changes through Redis when REDIS_URL is set.
+  const authz = authzOf(ctx);
+  await authz.start();
+  app.addHook('onClose', async () => authz.close());
 
   return { app, ctx, generatedAdminPassword };
 }

@@ -19,6 +19,7 @@ import { isMessageKey } from '../i18n.js';
 import { type Actor, refusal, viewerOf } from './actor.js';
 import type { EntityHooks, HookContext } from './hooks.js';
 import { checkName, firstLockedChange, maskRecord, mergeForUpdate, parseIncoming } from './records.js';
+import { entityWritten } from './enforcement/service.js';
 import { inTransaction } from './transaction.js';
 
 /** A record's key: its owner and name. */
@@ -94,6 +95,7 @@ export class EntityDomain<F extends Fields = Fields> {
         throw new AppError('duplicate', { entity: def.name, id: `${key.owner}/${key.name}` });
       await this.hooks.beforeAdd?.({ trx, actor, server }, stored, provided);
       await repo.insert(stored, trx);
+      entityWritten(server, trx, def.name, [...provided]);
     });
     return stored;
   }
@@ -141,6 +143,7 @@ export class EntityDomain<F extends Fields = Fields> {
       const changes = this.changes(before, next);
       if (Object.keys(changes).length > 0) await repo.update(key.owner, key.name, changes, trx);
       if (renamed) await this.hooks.afterRename?.(context, before, next);
+      if (renamed || Object.keys(changes).length > 0) entityWritten(server, trx, def.name, renamed ? undefined : Object.keys(changes));
       return next;
     });
   }
@@ -160,6 +163,7 @@ export class EntityDomain<F extends Fields = Fields> {
         throw new AppError(reason, { entity: def.name, id: `${key.owner}/${key.name}` });
       }
       if (viewer && def.undeletable?.(record, viewer)) throw new AppError('deleteSelf');
+      entityWritten(server, trx, def.name, undefined);
       if (await this.hooks.softDelete?.({ trx, actor, server }, record)) return true;
       await this.hooks.beforeDelete?.({ trx, actor, server }, record);
       return (await repo.delete(key.owner, key.name, trx)) > 0;

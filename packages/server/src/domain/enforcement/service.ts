@@ -7,7 +7,9 @@ import {
   type Simulation,
   type Viewer,
 } from '@gatehouse/entities';
+import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
+import { likePattern, likePrefix } from '../../db/list.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { afterCommit } from '../transaction.js';
@@ -21,11 +23,9 @@ function splitId(id: string): { owner: string; name: string } {
   return slash > 0 ? { owner: id.slice(0, slash), name: id.slice(slash + 1) } : { owner: id, name: '' };
 }
 
-/** Whether a JSON list column holds `value` (a LIKE narrows the rows, the caller checks exactly). */
-function listMayHold(value: string): string {
-  return `%${JSON.stringify(value)
-    .slice(1, -1)
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A JSON list column may hold `value` (a LIKE narrows the rows; the caller checks exactly). */
+function listMayHold(column: 'resources' | 'users', value: string) {
+  return sql<boolean>`${sql.ref(column)} like ${likePattern(JSON.stringify(value))} escape '!'`;
 }
 
 /** The engine's reads, from our tables: one query per question, never one per record. */
@@ -45,8 +45,8 @@ class DatabaseSource implements AuthzSource {
     let q = this.db.selectFrom('permission').selectAll();
     if (filter.owner) q = q.where('owner', '=', filter.owner);
     if (filter.model) q = q.where('model', '=', filter.model);
-    if (filter.resource) q = q.where('resources', 'like', listMayHold(filter.resource));
-    if (filter.user) q = q.where('users', 'like', listMayHold(filter.user));
+    if (filter.resource) q = q.where(listMayHold('resources', filter.resource));
+    if (filter.user) q = q.where(listMayHold('users', filter.user));
     const rows = (await q.orderBy('createdTime', 'desc').execute()).map((row) => this.ctx.repo(permissionDef).toRecord(row));
     return rows.filter(
       (p) => (!filter.resource || p.resources.includes(filter.resource)) && (!filter.user || p.users.includes(filter.user)),
@@ -74,7 +74,7 @@ class DatabaseSource implements AuthzSource {
       .where((eb) =>
         eb.or([
           ...(exact.length ? [eb('groupId', 'in', exact)] : []),
-          ...whole.map((owner) => eb('groupId', 'like', `${owner.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`)),
+          ...whole.map((owner) => sql<boolean>`${sql.ref('groupId')} like ${likePrefix(`${owner}/`)} escape '!'`),
         ]),
       )
       .execute();
@@ -235,7 +235,23 @@ export function authzOf(ctx: ServerContext): Authz {
   return authz;
 }
 
-/** Drops compiled enforcers once `trx` commits: called by the domains whose writes they read. */
+/** Drops compiled enforcers once `trx` commits. */
 export function authzChanged(ctx: ServerContext, trx: Db): void {
   afterCommit(trx, () => authzOf(ctx).changed());
+}
+
+/** Entities whose every write changes what enforcement is built from. */
+const AUTHZ_INPUTS = new Set(['permission', 'role', 'model', 'adapter', 'enforcer', 'group']);
+
+/**
+ * Called by every domain write (entity-domain.ts) with the fields it set or changed (undefined: a
+ * delete or rename): a write that enforcement reads drops the compiled enforcers after the commit.
+ * Users count when their groups (memberships), owner or name change; organizations when renamed.
+ */
+export function entityWritten(ctx: ServerContext, trx: Db, entity: string, fields: readonly string[] | undefined): void {
+  const matters =
+    AUTHZ_INPUTS.has(entity) ||
+    (entity === 'user' && (!fields || fields.includes('groups'))) ||
+    (entity === 'organization' && !fields);
+  if (matters) authzChanged(ctx, trx);
 }
