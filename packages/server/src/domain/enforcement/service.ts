@@ -9,8 +9,8 @@ import {
 } from '@gatehouse/entities';
 import { sql } from 'kysely';
 import type { ServerContext } from '../../context.js';
-import { likePattern, likePrefix } from '../../db/list.js';
 import type { Db } from '../../db/database.js';
+import { likePattern, likePrefix } from '../../db/list.js';
 import { AppError } from '../../errors.js';
 import { afterCommit } from '../transaction.js';
 import { type AuthzSource, Enforcement, EnforcementError, type Selector } from './enforcement.js';
