@@ -64,10 +64,11 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     route('/certs/admin/cert-built-in', 'Edit Cert'),
   ],
   authorization: [
-    route('/roles', later('Roles')),
-    route('/roles/built-in/role%201', later('The role editor')),
-    route('/permissions', later('Permissions')),
-    route('/permissions/built-in/permission1', later('The permission editor')),
+    route('/roles', 'Roles'),
+    // A role that does not exist: the edit page goes to /404.
+    route('/roles/built-in/role%201', '404 NOT FOUND', '/404'),
+    route('/permissions', 'Permissions'),
+    route('/permissions/built-in/permission-built-in', 'Edit Permission'),
     route('/models', later('Models')),
     route('/models/built-in/model1', later('The model editor')),
     route('/adapters', later('Adapters')),
@@ -76,8 +77,8 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     route('/enforcers/built-in/enforcer1', later('The enforcer editor')),
   ],
   'logging and auditing': [
-    route('/sessions', later('Sessions')),
-    route('/records', later('Records')),
+    route('/sessions', 'Sessions'),
+    route('/records', 'Records'),
     route('/tokens', 'Tokens'),
     // A token that does not exist: the edit page goes to /404.
     route('/tokens/token1', '404 NOT FOUND', '/404'),
@@ -128,7 +129,10 @@ const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
   // And their providers and the shared ones (read-only).
   route('/providers', 'Providers'),
   route('/providers/admin/provider_captcha_default', 'Edit Provider'),
-  route('/roles', later('Roles')),
+  route('/sessions', 'Sessions'),
+  route('/records', 'Records'),
+  route('/roles', 'Roles'),
+  route('/permissions', 'Permissions'),
   route('/syncers', later('Syncers')),
   route('/webhooks', later('Webhooks')),
 ];
@@ -141,7 +145,8 @@ const ORDINARY_USER_ROUTES = ({ org }: Team): Route[] => [
   // Members may read their own organization.
   route('/organizations', 'Organizations'),
   route(`/organizations/${org}`, 'Edit Organization'),
-  route('/permissions', later('Permissions')),
+  // Members list the permissions they submitted.
+  route('/permissions', 'Permissions'),
   // Members list their own resources.
   route('/resources', 'Resources'),
 ];

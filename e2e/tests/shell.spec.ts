@@ -86,9 +86,11 @@ teamTest('an ordinary user lands on the app launcher and sees only the lists the
   await expect(page).toHaveURL('/apps');
   await expect(heading(page, 'Apps')).toBeVisible();
   // No Home or Admin group, and no entry whose list would answer 403.
-  await expect(menuGroups(page)).toHaveText([GROUPS.users, GROUPS.identity]);
+  await expect(menuGroups(page)).toHaveText([GROUPS.users, GROUPS.identity, GROUPS.authorization]);
   await expect(await menuEntries(page, GROUPS.users)).toHaveText(['Organizations']);
   await expect(await menuEntries(page, GROUPS.identity)).toHaveText(['Resources']);
+  // The permissions they submitted (spec part 2 §2.11, §6).
+  await expect(await menuEntries(page, GROUPS.authorization)).toHaveText(['Permissions']);
 });
 
 teamTest("an organization's navItems restrict the menu of its members", async ({ page, team }) => {

@@ -76,6 +76,18 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
    * of the listed organization, and return its members only.
    */
   groupMembers?: true;
+  /**
+   * A view of the server's own rows, not a table of its own (sessions: the session rows grouped by
+   * user and application). `table` names the rows it reads; the server answers its calls with
+   * routes of its own instead of the generic five, and the registry's table loops (schema, drift,
+   * organization renames) skip it. The console lists it with the generic list page.
+   */
+  view?: true;
+  /**
+   * Records of what happened (audit records): kept as they were written when their organization is
+   * renamed or deleted, so the trail outlives what it names.
+   */
+  history?: true;
   /** Extra wire names for the list call that ignore the owner parameter (get-global-users). */
   globalListAliases?: string[];
   /** Default sort when the caller gives none. */
@@ -95,7 +107,7 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
   /**
    * Members who are not administrators see only the records of their organization whose `field`
    * holds their name (permissions: the ones they submitted), and such a record is theirs for the
-   * `orgAdminOrSelf` rule. `listCall` is the wire call listing the signed-in account's own records
+   * `orgAdminOrSelf` rule (policy.ts `isOwnRecord`). `listCall` is the wire call listing the signed-in account's own records
    * (get-permissions-by-submitter); the console lists through it for those members.
    */
   ownRecords?: { field: string; listCall: string };
@@ -166,9 +178,6 @@ export function defineEntity<F extends Fields, N extends ManifestEntityName, T e
   const { ownRecords } = declaration;
   const def: EntityDefinition<F, N, T> = {
     ...declaration,
-    isSelf:
-      declaration.isSelf ??
-      (ownRecords ? (viewer, record) => record.owner === viewer.owner && record[ownRecords.field] === viewer.name : undefined),
     plural: entry.plural,
     routes: entry.routes.edit ? { list, edit: entry.routes.edit } : { list },
     access: { ...declaration.access, list: entry.list },
@@ -183,6 +192,9 @@ export function defineEntity<F extends Fields, N extends ManifestEntityName, T e
     if (!(key in def.fields)) throw new Error(`${def.name}: every entity has ${key}`);
   }
   if (def.formSections) checkFormSections(def);
+  if (def.view && (def.access.create !== 'nobody' || def.access.update !== 'nobody')) {
+    throw new Error(`${def.name}: a view is never added or edited`);
+  }
   if (ownRecords && !(ownRecords.field in def.fields)) throw new Error(`${def.name}: ownRecords names no field`);
   if (def.shared && (def.orgField !== 'owner' || def.fixedOwner)) {
     throw new Error(`${def.name}: shared records need orgField 'owner' and no fixed owner`);

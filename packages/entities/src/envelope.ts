@@ -16,6 +16,8 @@ export interface Envelope<D = unknown, D2 = unknown> {
   /** Only /api/get-account: the user's id and name. */
   sub?: string;
   name?: string;
+  /** Ours, only /api/get-account: the server's settings the console follows (RECORDS_URL). */
+  settings?: { recordsUrl: string };
 }
 
 export type SortOrder = 'ascend' | 'descend';

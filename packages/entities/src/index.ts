@@ -6,7 +6,9 @@ import { invitation } from './invitation.js';
 import { organization } from './organization.js';
 import { permission } from './permission.js';
 import { provider } from './provider.js';
+import { record } from './record.js';
 import { resource } from './resource.js';
+import { session } from './session.js';
 import { role } from './role.js';
 import { token } from './token.js';
 import { user } from './user.js';
@@ -39,8 +41,10 @@ export * from './policy.js';
 export * from './provider.js';
 export * from './provider-types.js';
 export * from './random.js';
+export * from './record.js';
 export * from './resource.js';
 export * from './resource-files.js';
+export * from './session.js';
 export * from './role.js';
 export * from './theme.js';
 export * from './token.js';
@@ -62,6 +66,8 @@ export const ENTITIES = [
   provider,
   resource,
   cert,
+  session,
+  record,
   role,
   permission,
   token,
@@ -71,6 +77,9 @@ export const ENTITIES = [
 /** Any one of the entities (its name, table and fields precisely typed). */
 export type Entity = (typeof ENTITIES)[number];
 export type EntityName = Entity['name'];
+
+/** The entities that are views of the server's own rows (no table of their own; see `view`). */
+export type ViewEntity = typeof session;
 
 /** The registry as plain definitions, for code that treats every entity alike. */
 export const DEFINITIONS: readonly EntityDefinition[] = ENTITIES;

@@ -148,7 +148,7 @@ export const MANIFEST = [
     plural: 'roles',
     group: 'authorization',
     list: 'orgAdmin',
-    routes: { list: '/roles', edit: '/roles/:organizationName/:roleName' },
+    routes: { list: '/roles', edit: '/roles/:owner/:name' },
     implemented: true,
   },
   {
@@ -157,7 +157,7 @@ export const MANIFEST = [
     group: 'authorization',
     // Members list the permissions they submitted (spec part 2 §2.11, §6).
     list: 'member',
-    routes: { list: '/permissions', edit: '/permissions/:organizationName/:permissionName' },
+    routes: { list: '/permissions', edit: '/permissions/:owner/:name' },
     implemented: true,
   },
   {
@@ -185,8 +185,8 @@ export const MANIFEST = [
     implemented: false,
   },
   // Logging & auditing
-  { name: 'session', plural: 'sessions', group: 'logging', list: 'orgAdmin', routes: { list: '/sessions' }, implemented: false },
-  { name: 'record', plural: 'records', group: 'logging', list: 'orgAdmin', routes: { list: '/records' }, implemented: false },
+  { name: 'session', plural: 'sessions', group: 'logging', list: 'orgAdmin', routes: { list: '/sessions' }, implemented: true },
+  { name: 'record', plural: 'records', group: 'logging', list: 'orgAdmin', routes: { list: '/records' }, implemented: true },
   {
     name: 'token',
     plural: 'tokens',

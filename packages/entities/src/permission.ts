@@ -76,7 +76,7 @@ export const permission = defineEntity({
     /** The model's id, owner/name. */
     model: text({ max: 100, sortable: true, searchable: true }),
     /** An adapter's name in the permission's organization ('' for the default policy table). */
-    adapter: text({ max: 100, sortable: true, searchable: true }),
+    adapter: text({ max: 100, ref: 'adapter', sortable: true, searchable: true }),
     resourceType: { ...enumOf(PERMISSION_RESOURCE_TYPES), sortable: true, filters: PERMISSION_RESOURCE_TYPES },
     resources: stringList(),
     actions: stringList(),

@@ -9,7 +9,7 @@ import type { EntityDefinition } from './define.js';
 export type EntityAction = 'list' | 'read' | 'create' | 'update' | 'delete';
 
 /** What the policy reads of a definition. */
-export type EntityPolicy = Pick<EntityDefinition, 'access' | 'orgField' | 'shared' | 'isSelf'>;
+export type EntityPolicy = Pick<EntityDefinition, 'access' | 'orgField' | 'shared' | 'isSelf' | 'ownRecords'>;
 
 /** The record's organization, read from the field the definition names. */
 export function organizationOf(def: Pick<EntityDefinition, 'orgField'>, record: Record<string, unknown>): string {
@@ -26,9 +26,19 @@ export function organizationOf(def: Pick<EntityDefinition, 'orgField'>, record: 
  */
 export function may(def: EntityPolicy, action: EntityAction, viewer: Viewer | null, record: Record<string, unknown>): boolean {
   const organization = organizationOf(def, record);
-  const self = !!viewer && !!def.isSelf?.(viewer, record);
+  const self = !!viewer && (!!def.isSelf?.(viewer, record) || isOwnRecord(def, viewer, record));
   if (allows(def.access[action], viewer, organization, self)) return true;
   return (
     action === 'read' && !!def.shared && organization === ADMIN_OWNER && !!viewer && allows(def.access.read, viewer, viewer.owner)
   );
+}
+
+/**
+ * Whether the record is one of the viewer's own in the sense of the definition's `ownRecords` (a
+ * permission the viewer submitted, in the viewer's organization): the `orgAdminOrSelf` rule lets it
+ * through.
+ */
+export function isOwnRecord(def: Pick<EntityDefinition, 'ownRecords'>, viewer: Viewer, record: Record<string, unknown>): boolean {
+  const own = def.ownRecords;
+  return !!own && record.owner === viewer.owner && record[own.field] === viewer.name;
 }

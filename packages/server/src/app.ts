@@ -22,6 +22,8 @@ import { keepFileInfo } from './http/uploads.js';
 import { setOutboundAllowlist } from './integrations/http/address-guard.js';
 import { isServerPath, registerConsole } from './plugins/console.js';
 import { isCrossSiteWrite } from './plugins/origin-check.js';
+import { RecordQueue } from './plugins/record-queue.js';
+import { registerRecording } from './plugins/recording.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerCasRoutes } from './protocols/cas/routes.js';
 import { CAS_SIGNIN_TYPES } from './protocols/cas/signin.js';
@@ -41,6 +43,8 @@ import { groupTreeList, registerGroupRoutes } from './routes/group.js';
 import { registerLauncherRoutes } from './routes/launcher.js';
 import { registerMessagingRoutes } from './routes/messaging.js';
 import { registerProviderRoutes } from './routes/provider.js';
+import { registerRecordRoutes } from './routes/records.js';
+import { registerSessionRoutes } from './routes/sessions.js';
 import { formatBytes, registerStorageRoutes } from './routes/storage.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerVerificationRoutes } from './routes/verification.js';
@@ -65,6 +69,8 @@ export interface Built {
   ctx: ServerContext;
   /** Present when the admin password was generated at this start (printed once). */
   generatedAdminPassword?: string;
+  /** The audit records waiting to be written (flushed on close; tests flush it to read them). */
+  recordQueue: RecordQueue;
 }
 
 /**
@@ -106,6 +112,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       `First start: generated password of built-in/admin: ${generatedAdminPassword} (shown once; change it after signing in)`,
     );
   }
+
+  // Audit records of the calls that change state, written in batches after the answers (spec §2.8).
+  const recordQueue = new RecordQueue(ctx, app.log);
+  registerRecording(app, recordQueue);
+  // Runs before the database closes (onClose hooks run last-registered first).
+  app.addHook('onClose', async () => recordQueue.close());
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
@@ -185,7 +197,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerEnforceRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
-  for (const def of DEFINITIONS) registerEntityRoutes(app, ctx, def, listVariants[def.name]);
+  // Views (sessions) answer with routes of their own.
+  for (const def of DEFINITIONS) if (!def.view) registerEntityRoutes(app, ctx, def, listVariants[def.name]);
+  registerRecordRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
 
   const sendConsole = await registerConsole(app, config.webRoot);
   app.setNotFoundHandler((request, reply) => {
@@ -213,5 +228,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await authz.start();
   app.addHook('onClose', async () => authz.close());
 
-  return { app, ctx, generatedAdminPassword };
+  return { app, ctx, generatedAdminPassword, recordQueue };
 }

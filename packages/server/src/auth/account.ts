@@ -36,6 +36,14 @@ export function accountOf(ctx: ServerContext, request: FastifyRequest): Promise<
   return pending;
 }
 
+/**
+ * The caller as far as the request has resolved it already, without a lookup of its own (for work
+ * after the answer, such as the audit record); undefined when nothing asked who is calling.
+ */
+export function resolvedAccountOf(request: FastifyRequest): Promise<Account | null> | undefined {
+  return accounts.get(request);
+}
+
 function userViewer(user: User): Viewer {
   return { owner: user.owner, name: user.name, level: levelOf(user) };
 }

@@ -15,6 +15,7 @@ import { organizationByName } from '../domain/organization.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
+import { noteRecordSubject } from '../http/record-subject.js';
 import { accountOf } from './account.js';
 import { captchaAnswerOf, checkSigninCaptcha } from './captcha.js';
 import { isCodeSignin, verifyCodeSignin } from './code-signin.js';
@@ -48,6 +49,7 @@ export async function startSession(
   // Casdoor's rule: a sign-in session lasts a day at most unless the person asked to stay signed in.
   autoSignin = paramOf(request, 'autoSignin') === 'true',
 ): Promise<string> {
+  noteRecordSubject(reply.request, { organization: user.owner, user: user.name });
   const { token, expires } = await createSession(server.database.db, {
     owner: user.owner,
     name: user.name,
@@ -167,6 +169,8 @@ export async function completeSignin(
 ): Promise<Envelope> {
   const { fresh, newRecoveryCode } = known;
   let { sessionToken } = known;
+  // The audit record names the user (the caller was nobody when the call began).
+  noteRecordSubject(reply.request, { organization: user.owner, user: user.name });
   if (!type.anyOrganization && user.owner !== app.organization)
     throw new AppError('userNotInApplication', { application: app.name });
   await checkEntryIp(server, signin.ip, user, app);

@@ -43,6 +43,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OUTBOUND_ALLOWLIST: 'http://x/' })).toThrow(/OUTBOUND_ALLOWLIST/);
     expect(() => loadConfig({ OUTBOUND_ALLOWLIST: '10.0.0.0/99' })).toThrow(/OUTBOUND_ALLOWLIST/);
   });
+  it('reads the external records address, an http(s) URL', () => {
+    expect(loadConfig({}).recordsUrl).toBeUndefined();
+    expect(loadConfig({ RECORDS_URL: 'https://logs.example.com/records' }).recordsUrl).toBe('https://logs.example.com/records');
+    expect(() => loadConfig({ RECORDS_URL: 'javascript:alert(1)' })).toThrow('RECORDS_URL must be an http(s) address');
+    expect(() => loadConfig({ RECORDS_URL: 'logs' })).toThrow('RECORDS_URL must be an http(s) address');
+  });
+
   it('refuses a bad port', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -40,6 +40,11 @@ export interface Config {
   verificationIpLimitPerHour: number;
   /** Most captchas get-captcha serves one client address in a minute (CAPTCHA_IP_LIMIT_PER_MINUTE, default 30). */
   captchaIpLimitPerMinute: number;
+  /**
+   * An external address that shows the audit records (RECORDS_URL, e.g. a log viewer): when set,
+   * the console's Records menu entry opens it instead of the records list.
+   */
+  recordsUrl?: string;
 }
 
 /** The upload limit when UPLOAD_LIMIT_MB is unset. */
@@ -70,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificationResendSeconds: parseWhole('VERIFICATION_RESEND_SECONDS', env.VERIFICATION_RESEND_SECONDS, 60, 0, 3600),
     verificationIpLimitPerHour: parseWhole('VERIFICATION_IP_LIMIT_PER_HOUR', env.VERIFICATION_IP_LIMIT_PER_HOUR, 20, 1, 100_000),
     captchaIpLimitPerMinute: parseWhole('CAPTCHA_IP_LIMIT_PER_MINUTE', env.CAPTCHA_IP_LIMIT_PER_MINUTE, 30, 1, 100_000),
+    recordsUrl: parseRecordsUrl(env.RECORDS_URL),
   };
 }
 
@@ -124,4 +130,18 @@ function parseTrustProxy(value: string | undefined): boolean | string {
 /** The console build of this checkout: packages/web/dist beside the server package. */
 function defaultWebRoot(): string {
   return path.resolve(import.meta.dirname, '../../../web/dist');
+}
+
+/** RECORDS_URL: an http(s) address, or unset. */
+function parseRecordsUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`RECORDS_URL must be an http(s) address, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`RECORDS_URL must be an http(s) address, got "${value}"`);
+  return value;
 }

@@ -21,6 +21,7 @@ import * as m0016 from './migrations/0016_invitation.js';
 import * as m0017 from './migrations/0017_user_account.js';
 import * as m0018 from './migrations/0018_user_mfa.js';
 import * as m0019 from './migrations/0019_user_webauthn.js';
+import * as m0020 from './migrations/0020_records_sessions.js';
 import * as m0021 from './migrations/0021_role_permission.js';
 import type { DB } from './schema.js';
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) =
   '0017_user_account': m0017,
   '0018_user_mfa': m0018,
   '0019_user_webauthn': m0019,
+  '0020_records_sessions': m0020,
   '0021_role_permission': m0021,
 };
 

@@ -9,6 +9,7 @@ describeEachDatabase('schema drift', (server) => {
   it('has a column for every field and a field for every column', async () => {
     const tables = await server().ctx.database.db.introspection.getTables();
     for (const def of ENTITIES) {
+      if (def.view) continue;
       const table = tables.find((t) => t.name === snake(def.table));
       expect(table, `table ${def.table}`).toBeDefined();
       const columns = new Set(table?.columns.map((c) => c.name));

@@ -1,4 +1,4 @@
-import { DEFINITIONS, type Entity, type FieldKind, type FieldSpec, fieldEntries } from '@gatehouse/entities';
+import { DEFINITIONS, type Entity, type FieldKind, type FieldSpec, fieldEntries, type ViewEntity } from '@gatehouse/entities';
 import type { ColumnType } from 'kysely';
 
 /**
@@ -18,7 +18,13 @@ type ColumnOf<S> = S extends FieldSpec<infer V, infer K> ? (K extends 'money' ? 
 /** The stored row of an entity with these fields. */
 export type RowOf<F> = { [K in keyof F]: ColumnOf<F[K]> };
 
-type EntityTables = { [E in Entity as E['table']]: RowOf<E['fields']> };
+/** Views (sessions) read the server's own tables and have none of their own. */
+type DefinedTables = { [E in Exclude<Entity, ViewEntity> as E['table']]: RowOf<E['fields']> };
+
+/** Audit records are numbered by the database (an auto-incremented id): an insert leaves `id` out. */
+type EntityTables = Omit<DefinedTables, 'record'> & {
+  record: Omit<DefinedTables['record'], 'id'> & { id: ColumnType<number, never, never> };
+};
 
 /** How a column is stored: text, a whole number, a boolean, or JSON text holding a value. */
 export type ColumnKind = 'text' | 'int' | 'bool' | 'json';
@@ -153,6 +159,7 @@ const SERVER_COLUMNS: Record<ServerColumnKind, StoredColumn> = {
 export function tableColumns(): Map<string, Map<string, StoredColumn>> {
   const tables = new Map<string, Map<string, StoredColumn>>();
   for (const def of DEFINITIONS) {
+    if (def.view) continue;
     const columns = fieldEntries(def).map(([name, field]): [string, StoredColumn] => [
       name,
       { kind: columnKindOf(field.kind), empty: field.empty },

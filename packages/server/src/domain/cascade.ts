@@ -7,12 +7,14 @@ import { renameOrganizationInIdLists } from './references.js';
 
 /**
  * Organization-wide changes that follow the registry: every entity that records its organization
- * in `owner` or `organization` is covered, including entities added later, and so are the
+ * in `owner` or `organization` is covered (but history: audit records), including entities added later, and so are the
  * server's tables that belong to an organization's users (sessions, linked identities).
  */
 function organizationColumns(): { table: string; column: string }[] {
   const out: { table: string; column: string }[] = [];
   for (const def of DEFINITIONS) {
+    // Views have no table; history (audit records) stays as it was written.
+    if (def.view || def.history) continue;
     if (def.orgField === 'owner' && !def.fixedOwner) out.push({ table: def.table, column: 'owner' });
     if (def.orgField === 'organization') out.push({ table: def.table, column: 'organization' });
   }

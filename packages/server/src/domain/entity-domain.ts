@@ -54,6 +54,17 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * The organization a viewer's list of `def` is held to ('' = all, global admins only), given the
+ * one it asked for; refused when the viewer may not list that organization's records.
+ */
+export function heldListScope(def: EntityDefinition, viewer: Viewer | null, requested: string): string {
+  if (!viewer) throw refusal(null);
+  const held = listScope(viewer, requested);
+  if (held === null || !may(def, 'list', viewer, { [def.orgField]: held })) throw refusal(viewer);
+  return held;
+}
+
+/**
  * The one write path of an entity: create, update and delete, each in one transaction with the
  * entity's hooks, whoever calls (the API, the console, sign-up, provider sign-in, an upload, a
  * sync, the first-start data). A viewer is held to the entity's access rules and field rules; the
@@ -214,10 +225,7 @@ export class EntityDomain<F extends Fields = Fields> {
       if (viewer?.level !== 'globalAdmin') throw refusal(viewer);
       scope = '';
     } else if (def.access.list !== 'anyone') {
-      if (!viewer) throw refusal(null);
-      const held = listScope(viewer, params.organization);
-      if (held === null || !may(def, 'list', viewer, { [def.orgField]: held })) throw refusal(viewer);
-      scope = held;
+      scope = heldListScope(def, viewer, params.organization);
     }
     const where = viewer ? (this.hooks.listFilter?.(viewer) ?? this.ownFilter(viewer, false)) : undefined;
     const { records, total } = await this.repo(server).list({ ...params, where: where ?? params.where }, scope);

@@ -1,4 +1,4 @@
-import type { EntityDefinition, EntityName } from '@gatehouse/entities';
+import type { EntityDefinition, EntityName, ViewEntity } from '@gatehouse/entities';
 import { applications } from './application.js';
 import { certs } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
@@ -7,6 +7,7 @@ import { invitations } from './invitation.js';
 import { organizations } from './organization.js';
 import { permissions } from './permission.js';
 import { providers } from './provider.js';
+import { records } from './record.js';
 import { resources } from './resource.js';
 import { roles } from './role.js';
 import { tokens } from './token.js';
@@ -15,9 +16,10 @@ import { verifications } from './verification.js';
 
 /**
  * Every entity's domain: its one write path with its own rules. An entity without rules of its own
- * gets the generic one; listing it here is what makes its rules apply to every caller.
+ * gets the generic one; listing it here is what makes its rules apply to every caller. Views
+ * (sessions) have functions of their own (domain/session.ts) and no EntityDomain.
  */
-const DOMAINS: { [Name in EntityName]: EntityDomain } = {
+const DOMAINS: { [Name in Exclude<EntityName, ViewEntity['name']>]: EntityDomain } = {
   organization: organizations,
   group: groups,
   user: users,
@@ -26,6 +28,7 @@ const DOMAINS: { [Name in EntityName]: EntityDomain } = {
   provider: providers,
   resource: resources,
   cert: certs,
+  record: records,
   role: roles,
   permission: permissions,
   token: tokens,

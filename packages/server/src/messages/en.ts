@@ -9,6 +9,7 @@ export const en = {
   invalidRequest: 'Invalid request: {detail}',
   internal: 'Internal server error, see the server log (request {id})',
   badId: 'The id "{id}" must have the form owner/name',
+  badSessionId: 'The session id "{id}" must have the form owner/name/application',
   badPage: 'p and pageSize must be positive whole numbers (pageSize at most {max})',
   unknownSearchField: 'Unknown search field: {field}',
   unknownSortField: 'Unknown sort field: {field}',

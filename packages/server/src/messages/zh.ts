@@ -11,6 +11,7 @@ export const zh: Record<MessageKey, string> = {
   invalidRequest: '无效的请求：{detail}',
   internal: '服务器内部错误，请查看服务器日志（请求 {id}）',
   badId: 'id "{id}" 必须是 owner/name 的形式',
+  badSessionId: '会话 id "{id}" 必须是 owner/name/application 的形式',
   badPage: 'p 和 pageSize 必须是正整数（pageSize 最多 {max}）',
   unknownSearchField: '未知的搜索字段：{field}',
   unknownSortField: '未知的排序字段：{field}',

@@ -61,6 +61,8 @@ export function registerAuthRoutes(app: FastifyInstance, server: ServerContext) 
       name: account.user.name,
       data: withMfaProps(maskRecord(userDef, account.user, account.viewer), account.user),
       data2: org ? maskRecord(organizationDef, org, account.viewer) : null,
+      // The server's settings the console follows (ours; Casdoor's console has them built in).
+      settings: { recordsUrl: server.config.recordsUrl ?? '' },
     };
   });
 

@@ -55,7 +55,8 @@ describeEachDatabase('CRUD contract', (server) => {
     expect((await admin.login('admin', ADMIN_PASSWORD)).status).toBe('ok');
   });
 
-  for (const def of DEFINITIONS) {
+  // Views (sessions) have routes of their own, tested beside their domain (domain/session.api.test.ts).
+  for (const def of DEFINITIONS.filter((d) => !d.view)) {
     describe(def.name, () => {
       const record = newRecordOf(def);
       const owner = String(def.fixedOwner ?? record.owner);
@@ -116,8 +117,10 @@ describeEachDatabase('CRUD contract', (server) => {
       for (const field of sortableFields(def)) {
         it(`sorts by ${field} both ways`, async () => {
           const lists: Record<string, unknown>[][] = [];
+          // All rows (the audit records of this suite's calls outgrow a page), the waiting records written first.
+          await server().recordQueue.flush();
           for (const sortOrder of ['ascend', 'descend'] as const) {
-            const res = await admin.get(`/api/get-${def.plural}`, { p: 1, pageSize: 100, sortField: field, sortOrder });
+            const res = await admin.get(`/api/get-${def.plural}`, { sortField: field, sortOrder });
             expect(res.status).toBe('ok');
             lists.push(res.data);
           }

@@ -17,6 +17,18 @@ export interface Account {
   viewer: Viewer;
   /** The user's multi-factor methods (get-account's multiFactorAuths). */
   mfa: MfaProps[];
+  /** The server's settings the console follows (get-account's `settings`). */
+  settings: ConsoleSettings;
+}
+
+export interface ConsoleSettings {
+  /** Where the Records menu entry goes instead of the records list ('' for the list). */
+  recordsUrl: string;
+}
+
+function settingsOf(value: { recordsUrl?: unknown } | undefined): ConsoleSettings {
+  const recordsUrl = value?.recordsUrl;
+  return { recordsUrl: typeof recordsUrl === 'string' ? recordsUrl : '' };
 }
 
 export const ACCOUNT_KEY = ['account'] as const;
@@ -33,6 +45,7 @@ async function fetchAccount(): Promise<Account | null> {
     organization: (envelope.data2 ?? null) as Organization | null,
     viewer: { owner: user.owner, name: user.name, level: levelOf(user) },
     mfa: mfaPropsOf(envelope.data),
+    settings: settingsOf(envelope.settings),
   };
 }
 

@@ -2,6 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NetworkError } from '../data/client';
 import { busyLoading } from './busy';
 import { useFeedback } from './feedback';
 
@@ -18,6 +19,8 @@ interface Props {
   /** Sends the file through the data provider; its failure is shown with `failureKey` ("... {{msg}}"). */
   upload: (file: File) => Promise<void>;
   failureKey: string;
+  /** What a transport failure shows instead of the network error ('File failed to upload'). */
+  transportFailureKey?: string;
 }
 
 /**
@@ -34,6 +37,7 @@ export function FileUploadButton({
   rejectedKey,
   upload,
   failureKey,
+  transportFailureKey,
 }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -45,7 +49,8 @@ export function FileUploadButton({
     try {
       await upload(file);
     } catch (error) {
-      feedback.failure(failureKey, error);
+      if (transportFailureKey && error instanceof NetworkError) void message.error(t(transportFailureKey));
+      else feedback.failure(failureKey, error);
     } finally {
       setBusy(false);
     }

@@ -174,7 +174,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
         ? [
             {
               validator: async (_: unknown, value: unknown) => {
-                const problem = rule(value, { ...stored, ...form.getFieldsValue(true) });
+                const problem = rule(value, { ...stored, ...form.getFieldsValue(true) }, viewer);
                 if (problem) throw new Error(t(problem));
               },
             },

@@ -51,7 +51,10 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
   const entity = t(`entity.${def.name}`);
   // Read-only entities (verifications) have no Add, Edit or Delete: the server writes their records.
   const readOnly = isReadOnly(def.access);
-  const noAdd = !!ui.noAdd || readOnly;
+  const noAdd = !!ui.noAdd || readOnly || def.access.create === 'nobody';
+  // Views (sessions) have no edit page, only Delete.
+  const hasEdit = !readOnly && !!def.routes.edit;
+  const hasDelete = def.access.delete !== 'nobody';
   const tourSteps = useMemo<PageTourStep[]>(() => {
     const inTable = (selector: string) => () => tableArea.current?.querySelector<HTMLElement>(selector) ?? null;
     return [
@@ -82,6 +85,7 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
       <Space wrap size={4}>
         {ui.listActions?.map((action) => {
           const disabled = action.enabled ? !action.enabled(record, list.viewer) : false;
+          if ('render' in action) return <action.render key={action.key} record={record} />;
           return 'to' in action ? (
             <LinkButton key={action.key} size="small" to={action.to(record)} disabled={disabled}>
               {t(action.label)}
@@ -111,25 +115,25 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
             </Button>
           </Popconfirm>
         )}
-        {!readOnly && (
-          <>
-            <LinkButton size="small" type="primary" to={editPath(def, record)} disabled={!list.canEdit(record)}>
-              {t('general.edit')}
-            </LinkButton>
-            <Popconfirm
-              title={t('general.sureToDelete', { name: record.name })}
-              okText={t('general.ok')}
-              cancelText={t('general.cancel')}
-              onConfirm={() => list.del.mutateAsync(record).catch(() => {})}
-              disabled={!list.canDelete(record)}
-            >
-              <Tooltip title={deleteHint(record)}>
-                <Button size="small" danger disabled={!list.canDelete(record)}>
-                  {t('general.delete')}
-                </Button>
-              </Tooltip>
-            </Popconfirm>
-          </>
+        {hasEdit && (
+          <LinkButton size="small" type="primary" to={editPath(def, record)} disabled={!list.canEdit(record)}>
+            {t('general.edit')}
+          </LinkButton>
+        )}
+        {hasDelete && (
+          <Popconfirm
+            title={t('general.sureToDelete', { name: record.name })}
+            okText={t('general.ok')}
+            cancelText={t('general.cancel')}
+            onConfirm={() => list.del.mutateAsync(record).catch(() => {})}
+            disabled={!list.canDelete(record)}
+          >
+            <Tooltip title={deleteHint(record)}>
+              <Button size="small" danger disabled={!list.canDelete(record)}>
+                {t('general.delete')}
+              </Button>
+            </Tooltip>
+          </Popconfirm>
         )}
       </Space>
     ),
@@ -156,7 +160,7 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
       <Table<Rec>
         bordered
         size="middle"
-        rowKey={(record) => `${record.owner}/${record.name}`}
+        rowKey={ui.rowKey ?? ((record) => `${record.owner}/${record.name}`)}
         columns={[...dataColumns(ui, state, t, !!screens.md), ...(readOnly && !ui.listActions?.length ? [] : [actions])]}
         dataSource={list.rows}
         loading={result.isFetching}

@@ -2,7 +2,7 @@ import { entityByName, type FieldSpec, isSafeLink } from '@gatehouse/entities';
 import { Flex, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from './format';
-import { RefSelect } from './ref-select';
+import { RefMultiSelect, RefSelect } from './ref-select';
 
 export interface FieldInputProps {
   spec: FieldSpec<any>;
@@ -63,7 +63,12 @@ export function FieldInput({ spec, label, disabled, refScope, id, value, onChang
           allowClear={spec.empty() === ''}
         />
       );
-    case 'list':
+    case 'list': {
+      // Ids (owner/name) of other records: picked from those of the organization, searched on the server.
+      const listed = spec.ref ? entityByName(spec.ref) : undefined;
+      if (listed) {
+        return <RefMultiSelect {...common} definition={listed} organization={refScope} value={asList(value)} onChange={change} />;
+      }
       return options ? (
         <Select {...common} mode="multiple" value={asList(value)} onChange={change} options={options} />
       ) : (
@@ -78,6 +83,7 @@ export function FieldInput({ spec, label, disabled, refScope, id, value, onChang
           suffixIcon={null}
         />
       );
+    }
     case 'json':
       return (
         <Input.TextArea

@@ -1,9 +1,9 @@
 import type { EntityDefinition, ListQuery } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useDebouncedValue } from '../components/use-debounced-value';
-import { unwrap } from '../data/client';
+import { type Rec, unwrap } from '../data/client';
 import { getList } from '../data/entities';
 
 /** How many matches a picker shows; typing narrows them on the server. */
@@ -14,25 +14,26 @@ export interface RefOption {
   label: string;
 }
 
-interface Props extends Pick<SelectProps, 'id' | 'disabled' | 'style' | 'placeholder' | 'aria-label' | 'variant' | 'size'> {
-  /** The entity picked from. */
-  definition: EntityDefinition<any>;
-  /** The organization scope of the search ('' = every organization the viewer may see). */
-  organization: string;
-  value?: string;
-  onChange?: (value: string) => void;
-  /** Choices that are not records (such as "All"), listed first. */
-  extraOptions?: RefOption[];
-  /** Record names never offered (a record cannot be its own parent). */
-  exclude?: string[];
-}
+/** How a picked record is recorded: by name (within the organization), or by id owner/name. */
+export type RefValue = 'name' | 'id';
+
+const recordValue = (record: Rec, by: RefValue) =>
+  by === 'id' ? `${String(record.owner)}/${String(record.name)}` : String(record.name);
 
 /**
- * Picks a record by name. Nothing is loaded until the list opens, and then only the first
- * REF_PAGE_SIZE names matching what was typed (get-{plural}?field=name&value=...): a picker never
- * loads every record.
+ * The server search behind a picker: nothing is loaded until the list opens, and then only the
+ * first REF_PAGE_SIZE records whose name matches what was typed (get-{plural}?field=name&value=...),
+ * so that a picker never loads every record. Answers the options (extra ones first, excluded values
+ * left out, the current values kept readable) and the Select props that drive the search.
  */
-export function RefSelect({ definition, organization, value, onChange, extraOptions = [], exclude = [], ...selectProps }: Props) {
+function useRefSearch(
+  definition: EntityDefinition<any>,
+  organization: string,
+  by: RefValue,
+  current: string[],
+  extraOptions: RefOption[],
+  exclude: string[],
+) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const typed = useDebouncedValue(search.trim());
@@ -44,31 +45,86 @@ export function RefSelect({ definition, organization, value, onChange, extraOpti
     staleTime: 30_000,
   });
 
-  const names = (result.data ?? []).map((record) => String(record.name)).filter((n) => !exclude.includes(n));
+  const values = (result.data ?? []).map((record) => recordValue(record, by)).filter((v) => !exclude.includes(v));
   const options: RefOption[] = [
     ...extraOptions,
-    ...names.filter((n) => !extraOptions.some((o) => o.value === n)).map((n) => ({ value: n, label: n })),
+    ...values.filter((v) => !extraOptions.some((o) => o.value === v)).map((v) => ({ value: v, label: v })),
   ];
-  // The current value stays readable even when it is not among the matches shown.
-  if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: value });
+  // The current values stay readable even when they are not among the matches shown.
+  for (const value of [...current].reverse()) {
+    if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: value });
+  }
 
-  let notFoundContent: SelectProps['notFoundContent'];
+  let notFoundContent: ReactNode;
   if (result.isFetching) notFoundContent = <Spin size="small" />;
   else if (result.error) notFoundContent = <Typography.Text type="danger">{result.error.message}</Typography.Text>;
 
-  return (
-    <Select
-      {...selectProps}
-      value={value}
-      onChange={(next: string) => onChange?.(next)}
-      options={options}
-      showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setSearch('');
-      }}
-      loading={result.isFetching}
-      notFoundContent={notFoundContent}
-    />
-  );
+  const selectProps: SelectProps = {
+    options,
+    showSearch: { filterOption: false, onSearch: setSearch, searchValue: search },
+    onOpenChange: (next) => {
+      setOpen(next);
+      if (!next) setSearch('');
+    },
+    loading: result.isFetching,
+    notFoundContent,
+  };
+  return selectProps;
+}
+
+type PickerProps = Pick<SelectProps, 'id' | 'disabled' | 'style' | 'placeholder' | 'aria-label' | 'variant' | 'size'> & {
+  /** The entity picked from. */
+  definition: EntityDefinition<any>;
+  /** The organization scope of the search ('' = every organization the viewer may see). */
+  organization: string;
+  /** Choices that are not records (such as "All"), listed first. */
+  extraOptions?: RefOption[];
+  /** Values never offered (a record cannot be its own parent or sub-role). */
+  exclude?: string[];
+  /** Whether values are names (default) or ids owner/name. */
+  by?: RefValue;
+};
+
+interface Props extends PickerProps {
+  value?: string;
+  onChange?: (value: string) => void;
+}
+
+/** Picks one record, searched on the server. */
+export function RefSelect({
+  definition,
+  organization,
+  value,
+  onChange,
+  extraOptions = [],
+  exclude = [],
+  by = 'name',
+  ...rest
+}: Props) {
+  const search = useRefSearch(definition, organization, by, value ? [value] : [], extraOptions, exclude);
+  return <Select {...rest} {...search} value={value} onChange={(next: string) => onChange?.(next)} />;
+}
+
+interface MultiProps extends PickerProps {
+  value?: string[];
+  onChange?: (value: string[]) => void;
+}
+
+/**
+ * Picks several records, searched on the server (a role's users, groups and sub-roles; a
+ * permission's members and applications): the values are shown as they are recorded, ids
+ * owner/name unless `by` says names.
+ */
+export function RefMultiSelect({
+  definition,
+  organization,
+  value = [],
+  onChange,
+  extraOptions = [],
+  exclude = [],
+  by = 'id',
+  ...rest
+}: MultiProps) {
+  const search = useRefSearch(definition, organization, by, value, extraOptions, exclude);
+  return <Select {...rest} {...search} mode="multiple" value={value} onChange={(next: string[]) => onChange?.(next)} />;
 }

@@ -1,4 +1,4 @@
-import { allows, DEFAULT_PAGE_SIZE, nowRfc3339, organizationOf, randomId } from '@gatehouse/entities';
+import { allows, DEFAULT_PAGE_SIZE, isAdmin, nowRfc3339, organizationOf, randomId } from '@gatehouse/entities';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -43,7 +43,8 @@ export function useEntityList(ui: EntityUi, pinnedOrganization?: string, groupNa
   const result = useQuery({
     queryKey: listQueryKey(def.name, query),
     queryFn: async () => {
-      const envelope = unwrap(await getList(def, query));
+      // Members who are not administrators list their own records (spec part 2 §2.11: permissions by submitter).
+      const envelope = unwrap(await getList(def, query, !isAdmin(viewer)));
       return { rows: envelope.data ?? [], total: envelope.data2 ?? 0 };
     },
     enabled: viewer !== null,

@@ -4,8 +4,13 @@ import { type Rec, request } from './client';
 
 /** Entity CRUD (the same five calls for every definition) and the uploads that create records. */
 
-export function getList(def: EntityDefinition<any>, query: ListQuery) {
-  return request<Rec[], number>('GET', `/api/get-${def.plural}`, { query: listQueryToParams(query, def.orgParam) });
+/**
+ * One page of an entity's list. With `own`, the signed-in account's own records through the
+ * definition's call for them (get-permissions-by-submitter: members who are not administrators).
+ */
+export function getList(def: EntityDefinition<any>, query: ListQuery, own = false) {
+  const path = own && def.ownRecords ? def.ownRecords.listCall : `get-${def.plural}`;
+  return request<Rec[], number>('GET', `/api/${path}`, { query: listQueryToParams(query, def.orgParam) });
 }
 
 export function getOne(def: EntityDefinition<any>, owner: string, name: string) {
@@ -77,11 +82,17 @@ export function removeUserFromGroup(user: Rec, groupName: string) {
   });
 }
 
-/** Creates users from an .xlsx workbook; with `organization`, all of them there. data2 is how many. */
-export function uploadUsers(file: Blob, filename: string, organization: string) {
+/**
+ * Creates records of an entity from an .xlsx workbook (upload-users, upload-roles,
+ * upload-permissions); with `organization`, all of them there. data2 is how many.
+ */
+export function uploadSheet(def: EntityDefinition<any>, file: Blob, filename: string, organization: string) {
   const form = new FormData();
   form.append('file', file, filename);
-  return request<string, number>('POST', '/api/upload-users', { query: organization ? { owner: organization } : {}, form });
+  return request<string, number>('POST', `/api/upload-${def.plural}`, {
+    query: organization ? { owner: organization } : {},
+    form,
+  });
 }
 
 /** Where the users of an organization ('' = every one the viewer may list) download from as .xlsx. */

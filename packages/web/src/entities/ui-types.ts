@@ -10,8 +10,8 @@ import type { Rec } from '../data/client';
  */
 
 /**
- * An extra row action of a list, shown before Edit and Delete: a console page (`to`) or a file to
- * download (`download`, an API address).
+ * An extra row action of a list, shown before Edit and Delete: a console page (`to`), a file to
+ * download (`download`, an API address) or a control of the entity's own (`render`).
  */
 export type ListAction = {
   key: string;
@@ -19,7 +19,12 @@ export type ListAction = {
   label: string;
   /** Whether the viewer may use it on this row (default: always). */
   enabled?: (record: Rec, viewer: Viewer | null) => boolean;
-} & ({ to: (record: Rec) => string } | { download: (record: Rec) => string });
+} & (
+  | { to: (record: Rec) => string }
+  | { download: (record: Rec) => string }
+  /** A control of the entity's own (a button that opens a drawer with the record's details). */
+  | { render: ComponentType<{ record: Rec }> }
+);
 
 /** What a list's extra toolbar control gets (shown beside Add). */
 export interface ListToolbarProps {
@@ -87,6 +92,8 @@ export interface EntityOverrides {
   listExtraColumns?: ListExtraColumn[];
   /** The list has no Add button (its records come another way: resources from uploads). */
   noAdd?: boolean;
+  /** A row's key when owner and name do not identify it (sessions: owner, name and application). */
+  rowKey?: (record: Rec) => string;
   /** Deletes a row, when the generic delete call is not enough (resources name their provider). */
   deleteRecord?: (record: Rec) => Promise<Envelope<unknown>>;
   /** A control beside the list's Add button (e.g. an upload that creates records). */
@@ -110,10 +117,11 @@ export interface EntityOverrides {
   /** The i18n key of a field's explanation (a tooltip beside its label), given the values; none by default. */
   fieldTooltip?: (field: string, values: Rec) => string | undefined;
   /**
-   * Form rules of single fields beyond their kind's: given the input's value and all values (form
-   * shape), the i18n key of the problem, or null. The form refuses to save while one applies.
+   * Form rules of single fields beyond their kind's: given the input's value, all values (form
+   * shape) and who edits, the i18n key of the problem, or null. The form refuses to save while one
+   * applies.
    */
-  fieldRules?: Record<string, (value: unknown, values: Rec) => string | null>;
+  fieldRules?: Record<string, (value: unknown, values: Rec, viewer: Viewer | null) => string | null>;
   /** The values the edit form starts from, given the stored record (spec "on load" rules). */
   onLoad?: (stored: Rec) => Rec;
   /**

@@ -4,7 +4,7 @@ import { Button, ConfigProvider, Drawer, Flex, Grid, Layout, Menu, type MenuProp
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useAccount } from '../auth/account';
+import { type Account, useAccount } from '../auth/account';
 import { enabledTheme } from '../components/application-appearance';
 import { LinkButton } from '../components/link-button';
 import { PageSpin } from '../components/page-spin';
@@ -18,6 +18,11 @@ import { useThemeSettings } from './theme-store';
 import { TourButton, TourProvider } from './tour';
 import { UserMenu } from './user-menu';
 
+/** Entries the server sends elsewhere (its settings in get-account). */
+function menuLinks(account: Account): Partial<Record<string, string>> {
+  return account.settings.recordsUrl ? { '/records': account.settings.recordsUrl } : {};
+}
+
 /** antd Menu items of the menu groups; each entry is a real link (open in a new tab works). */
 function menuItems(groups: MenuGroup[], t: (key: string) => string): MenuProps['items'] {
   return groups.map((group) => ({
@@ -26,7 +31,7 @@ function menuItems(groups: MenuGroup[], t: (key: string) => string): MenuProps['
     children: group.children.map((entry) => ({
       key: entry.key,
       label: entry.external ? (
-        <a href={entry.key} target="_blank" rel="noreferrer" tabIndex={-1}>
+        <a href={entry.href} target="_blank" rel="noreferrer" tabIndex={-1}>
           {t(entry.label)}
         </a>
       ) : (
@@ -67,7 +72,7 @@ function ConsoleFrame() {
 
   // Until the organization's Required MFA method is enabled, the console offers its setup only.
   const setupRequired = !!mfaSetupRequired(account);
-  const groups = account && !setupRequired ? buildMenu(account.viewer, account.organization) : [];
+  const groups = account && !setupRequired ? buildMenu(account.viewer, account.organization, menuLinks(account)) : [];
   const widgets: readonly Widget[] = account ? visibleWidgets(account.organization) : ['theme', 'language'];
   const showOrganizations = account && !setupRequired && isGlobalAdmin(account.viewer) && !location.pathname.startsWith('/trees');
   const selected = selectedMenuKey(groups, location.pathname);
@@ -79,7 +84,8 @@ function ConsoleFrame() {
   const onMenuClick: MenuProps['onClick'] = ({ key, domEvent }) => {
     setDrawerOpen(false);
     if ((domEvent.target as Element).closest('a')) return;
-    if (groups.some((g) => g.children.some((c) => c.key === key && c.external))) window.open(key, '_blank', 'noopener');
+    const external = groups.flatMap((g) => g.children).find((c) => c.key === key && c.external);
+    if (external) window.open(external.href, '_blank', 'noopener');
     else void navigate(key);
   };
   // The same menu in the header (desktop) and in the drawer (phones).

@@ -23,6 +23,19 @@ describe('buildMenu by role', () => {
     expect(admin?.children.filter((c) => c.external).map((c) => c.key)).toEqual(['/swagger']);
   });
 
+  it('sends the Records entry to the configured records address, in a new tab', () => {
+    const logging = (links?: Record<string, string>) =>
+      buildMenu(globalAdmin, null, links)
+        .find((g) => g.key === 'logging')
+        ?.children.find((c) => c.key === '/records');
+    expect(logging()).toMatchObject({ external: false, href: '/records' });
+    expect(logging({ '/records': 'https://logs.example.com/records' })).toMatchObject({
+      key: '/records',
+      external: true,
+      href: 'https://logs.example.com/records',
+    });
+  });
+
   it('gives an organization admin home, no models/adapters/enforcers and only syncers and webhooks', () => {
     const menu = buildMenu(orgAdmin, null);
     expect(entries(menu, 'home')).toEqual(['/', '/shortcuts', '/apps']);
@@ -32,9 +45,11 @@ describe('buildMenu by role', () => {
 
   it('gives an ordinary user only the lists they may open: no home or admin group, no entry that answers 403', () => {
     const menu = buildMenu(user, { navItems: [] });
-    expect(groupKeys(menu)).toEqual(['user-management', 'identity']);
+    expect(groupKeys(menu)).toEqual(['user-management', 'identity', 'authorization']);
     expect(entries(menu, 'user-management')).toEqual(['/organizations']);
     expect(entries(menu, 'identity')).toEqual(['/resources']);
+    // The permissions they submitted (spec part 2 §2.11, §6).
+    expect(entries(menu, 'authorization')).toEqual(['/permissions']);
     for (const entry of MANIFEST as readonly ManifestEntry[]) {
       const shown = menu.some((group) => group.children.some((child) => child.key === entry.routes.list));
       if (shown) expect(allows(entry.list, user, user.owner), entry.name).toBe(true);

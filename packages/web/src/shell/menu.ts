@@ -21,6 +21,8 @@ export interface MenuEntry {
   label: string;
   /** Opens outside the console (in a new tab). */
   external: boolean;
+  /** The address the entry opens: its route, or the outside address configured for it. */
+  href: string;
 }
 
 export interface MenuGroup {
@@ -58,7 +60,15 @@ function roleAllows(viewer: Viewer, groupKey: string, entryKey: string): boolean
   return !!entry && allows(entry.list, viewer, viewer.owner);
 }
 
-export function buildMenu(viewer: Viewer, organization: OrganizationItems | null): MenuGroup[] {
+/**
+ * `links` sends entries elsewhere, by route: the server's records address (RECORDS_URL) replaces
+ * the Records list (spec part 1 "Records may link to an external URL if one is configured").
+ */
+export function buildMenu(
+  viewer: Viewer,
+  organization: OrganizationItems | null,
+  links: Partial<Record<string, string>> = {},
+): MenuGroup[] {
   const navItems = organization?.navItems;
   // A group key in navItems stands for all of its entries (a checked parent in the permission tree).
   const navAllows = (groupKey: string, entryKey: string) =>
@@ -68,7 +78,11 @@ export function buildMenu(viewer: Viewer, organization: OrganizationItems | null
     label: group.label,
     children: group.children
       .filter((entry) => roleAllows(viewer, group.key, entry.key) && navAllows(group.key, entry.key))
-      .map((entry) => ({ key: entry.key, label: entry.label, external: !!ENTRY_BY_ROUTE.get(entry.key)?.external })),
+      .map((entry) => {
+        const link = links[entry.key];
+        const external = !!link || !!ENTRY_BY_ROUTE.get(entry.key)?.external;
+        return { key: entry.key, label: entry.label, external, href: link || entry.key };
+      }),
   })).filter((group) => group.children.length > 0);
 }
 

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context.js';
 import { sameSecret } from '../../crypto/secrets.js';
 import { applicationByClientId } from '../../domain/application.js';
 import { basicCredentials } from '../../http/credentials.js';
+import { noteRecordSubject } from '../../http/record-subject.js';
 import { invalidClient, invalidRequest, OAuthError } from './errors.js';
 
 export interface AuthenticatedClient {
@@ -35,6 +36,7 @@ export async function authenticateClient(
   if (!clientId) throw invalidClient('client_id is missing');
   const app = await applicationByClientId(server, clientId);
   if (!app) throw invalidClient('Invalid client_id');
+  noteRecordSubject(request, { organization: app.organization, user: '' });
   if (clientSecret !== undefined && clientSecret !== '') {
     if (!sameSecret(clientSecret, app.clientSecret)) throw invalidClient('Invalid client_secret');
     return { app, withSecret: true };

@@ -1,0 +1,154 @@
+import { apiAs, asAdmin, call, unique } from '../support/api.js';
+import { addButton, field, save, saveButton } from '../support/console.js';
+import { adminTeamTest, chooseOption, dataRows, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
+
+/**
+ * Permissions (spec part 2 §2.11, §4.3, §5.3, §6): the save rules shown on the page, approval by a
+ * global administrator, an organization administrator's list, and members' own permissions.
+ */
+
+const base = { resources: ['app-built-in'], actions: ['Read'] };
+
+async function getPermission(owner: string, name: string) {
+  return asAdmin(async (api) => (await call(api, '/api/get-permission', undefined, { id: `${owner}/${name}` })).data);
+}
+
+/** Adds a permission as `username` of `org` (it is then the submitter). */
+async function submit(org: string, username: string, password: string, name: string, fields: object = {}) {
+  const api = await apiAs(username, password, org);
+  try {
+    await call(api, '/api/add-permission', { owner: org, name, users: [`${org}/${username}`], ...base, ...fields });
+  } finally {
+    await api.dispose();
+  }
+}
+
+adminTeamTest('the page refuses to save what the server refuses, and approval fills the approver', async ({ page, team }) => {
+  const name = unique('perm');
+  await submit(team.org, team.admin.name, team.admin.password, name);
+  expect(await getPermission(team.org, name)).toMatchObject({ state: 'Pending', submitter: 'boss', approver: '' });
+
+  await page.goto(`/permissions/${team.org}/${name}`);
+  await expect(heading(page, 'Edit Permission')).toBeVisible();
+  // The model has no role definition (no model is stored): the roles wait for one.
+  await expect(field(page, 'Sub roles')).toBeDisabled();
+  await expect(page.getByText('Roles can be chosen only when the model has a role definition ([role_definition])')).toBeVisible();
+
+  const users = field(page, 'Sub users');
+  await users.click();
+  await users.press('Backspace');
+  await page.keyboard.press('Escape');
+  await saveButton(page).click();
+  await expect(page.getByText('The users and roles cannot be empty at the same time', { exact: true })).toBeVisible();
+
+  // All is offered for the users.
+  await users.click();
+  await chooseOption(page, 'All');
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('The users and roles cannot be empty at the same time', { exact: true })).toHaveCount(0);
+
+  const actions = field(page, 'Actions');
+  await actions.click();
+  await actions.press('Backspace');
+  await page.keyboard.press('Escape');
+  await saveButton(page).click();
+  await expect(page.getByText('The actions cannot be empty', { exact: true })).toBeVisible();
+  await actions.click();
+  await chooseOption(page, 'Write');
+  await page.keyboard.press('Escape');
+
+  // A new resource type clears the resources, which may not stay empty.
+  await field(page, 'Resource type').click();
+  await chooseOption(page, 'Custom');
+  await saveButton(page).click();
+  await expect(page.getByText('The resources cannot be empty', { exact: true })).toBeVisible();
+  const resources = field(page, 'Resources');
+  await resources.click();
+  await resources.fill('/reports');
+  await resources.press('Enter');
+  await page.keyboard.press('Escape');
+
+  await field(page, 'State').click();
+  await chooseOption(page, 'Approved');
+  await expect(field(page, 'Approver')).toHaveValue('admin');
+  await save(page);
+  const stored = await getPermission(team.org, name);
+  expect(stored).toMatchObject({
+    users: ['*'],
+    actions: ['Write'],
+    resourceType: 'Custom',
+    resources: ['/reports'],
+    state: 'Approved',
+    approver: 'admin',
+    submitter: 'boss',
+  });
+  expect(stored.approveTime).not.toBe('');
+});
+
+teamTest('an organization administrator manages the organization’s permissions but not their state', async ({ page, team }) => {
+  const byWorker = unique('pw');
+  await submit(team.org, team.user.name, team.user.password, byWorker);
+  await signIn(page, team.admin.name, team.admin.password, team.org);
+
+  await page.goto('/permissions');
+  await expect(heading(page, 'Permissions')).toBeVisible();
+  await expect(rowOf(page, byWorker)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload (.xlsx)' })).toBeEnabled();
+
+  await rowOf(page, byWorker).getByRole('link', { name: byWorker, exact: true }).click();
+  await expect(heading(page, 'Edit Permission')).toBeVisible();
+  await expect(field(page, 'State')).toBeDisabled();
+  await field(page, 'Display name').fill('Checked by boss');
+  await save(page);
+  expect(await getPermission(team.org, byWorker)).toMatchObject({
+    displayName: 'Checked by boss',
+    submitter: 'worker',
+    state: 'Pending',
+  });
+});
+
+teamTest('a member sees and edits only the permissions they submitted', async ({ page, team }) => {
+  const mine = unique('mine');
+  const theirs = unique('theirs');
+  await submit(team.org, team.user.name, team.user.password, mine);
+  await submit(team.org, team.admin.name, team.admin.password, theirs);
+  await signIn(page, team.user.name, team.user.password, team.org);
+
+  await page.goto('/permissions');
+  await expect(heading(page, 'Permissions')).toBeVisible();
+  await expect(rowOf(page, mine)).toBeVisible();
+  await expect(dataRows(page)).toHaveCount(1);
+
+  await rowOf(page, mine).getByRole('link', { name: mine, exact: true }).click();
+  await expect(heading(page, 'Edit Permission')).toBeVisible();
+  await expect(field(page, 'State')).toBeDisabled();
+  await expect(field(page, 'Submitter')).toHaveValue('worker');
+  await field(page, 'Display name').fill('My request');
+  await save(page);
+  expect(await getPermission(team.org, mine)).toMatchObject({ displayName: 'My request', state: 'Pending' });
+
+  await page.goto(`/permissions/${team.org}/${theirs}`);
+  await expect(heading(page, '403 Unauthorized')).toBeVisible();
+});
+
+teamTest('a member adds a permission: they submit it, Pending', async ({ page, team }) => {
+  await signIn(page, team.user.name, team.user.password, team.org);
+  await page.goto('/permissions');
+  await expect(heading(page, 'Permissions')).toBeVisible();
+  await addButton(page).click();
+  await expect(toast(page, 'Successfully added')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/permissions/${team.org}/permission_\\w+\\?mode=add$`));
+  const name = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  await expect(heading(page, 'New Permission')).toBeVisible();
+  await expect(field(page, 'State')).toBeDisabled();
+  expect(await getPermission(team.org, name)).toMatchObject({
+    submitter: 'worker',
+    state: 'Pending',
+    users: [`${team.org}/worker`],
+    resourceType: 'Application',
+    resources: ['app-built-in'],
+    actions: ['Read'],
+    effect: 'Allow',
+    isEnabled: true,
+  });
+});

@@ -1,0 +1,64 @@
+import { ADMIN_PASSWORD, baseURL } from '../playwright.config.js';
+import { expect, heading, signIn, teamTest, toast } from '../support/fixtures.js';
+
+/**
+ * Sessions (spec part 2 §2.13): one row per user and application with the session ids as tags;
+ * Delete signs the user's browsers out at their next request.
+ */
+
+teamTest("a global admin deletes another browser's session, which signs that browser out", async ({ page, browser, team }) => {
+  const laptop = await browser.newContext();
+  try {
+    const laptopPage = await laptop.newPage();
+    await signIn(laptopPage, team.user.name, team.user.password, team.org);
+    await laptopPage.goto('/');
+    await expect(laptopPage.getByRole('button', { name: /worker/i }).first()).toBeVisible();
+
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.goto(`/sessions?field=name&value=${team.user.name}`);
+    await expect(heading(page, 'Sessions')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: team.org, exact: true }) });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('link', { name: team.user.name, exact: true })).toHaveAttribute(
+      'href',
+      `/users/${team.org}/${team.user.name}`,
+    );
+    await expect(row.getByText('app-built-in', { exact: true })).toBeVisible();
+    await expect(row.locator('.ant-tag')).toHaveCount(1);
+    await expect(row.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText(`Sure to delete: ${team.user.name} ?`, { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
+    await expect(toast(page, 'Successfully deleted')).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    // The laptop's next request finds its cookie refused.
+    const account = await (await laptop.request.get(`${baseURL}/api/get-account`)).json();
+    expect(account).toMatchObject({ status: 'error', msg: 'Please login first' });
+    await laptopPage.reload();
+    await expect(laptopPage).toHaveURL(/\/login/);
+  } finally {
+    await laptop.close();
+  }
+});
+
+teamTest("an organization's admin sees its organization's sessions only", async ({ page, browser, team }) => {
+  await signIn(page, team.admin.name, team.admin.password, team.org);
+  await page.goto('/sessions');
+  await expect(heading(page, 'Sessions')).toBeVisible();
+  await expect(page.getByRole('link', { name: team.admin.name, exact: true })).toBeVisible();
+  const organizations = await page.locator('tbody a[href^="/organizations/"]').allTextContents();
+  expect(new Set(organizations)).toEqual(new Set([team.org]));
+
+  const member = await browser.newContext();
+  try {
+    const memberPage = await member.newPage();
+    await signIn(memberPage, team.user.name, team.user.password, team.org);
+    await memberPage.goto('/sessions');
+    await expect(heading(memberPage, '403 Unauthorized')).toBeVisible();
+  } finally {
+    await member.close();
+  }
+});
