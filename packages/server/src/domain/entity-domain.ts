@@ -17,9 +17,9 @@ import { type LooseRecord, type Repository, typedRecord } from '../db/repository
 import { AppError } from '../errors.js';
 import { isMessageKey } from '../i18n.js';
 import { type Actor, refusal, viewerOf } from './actor.js';
+import { entityWritten } from './enforcement/service.js';
 import type { EntityHooks, HookContext } from './hooks.js';
 import { checkName, firstLockedChange, maskRecord, mergeForUpdate, parseIncoming } from './records.js';
-import { entityWritten } from './enforcement/service.js';
 import { inTransaction } from './transaction.js';
 
 /** A record's key: its owner and name. */
@@ -154,7 +154,8 @@ export class EntityDomain<F extends Fields = Fields> {
       const changes = this.changes(before, next);
       if (Object.keys(changes).length > 0) await repo.update(key.owner, key.name, changes, trx);
       if (renamed) await this.hooks.afterRename?.(context, before, next);
-      if (renamed || Object.keys(changes).length > 0) entityWritten(server, trx, def.name, renamed ? undefined : Object.keys(changes));
+      if (renamed || Object.keys(changes).length > 0)
+        entityWritten(server, trx, def.name, renamed ? undefined : Object.keys(changes));
       return next;
     });
   }

@@ -14,6 +14,7 @@ import { RefMultiSelect, RefSelect } from '../crud/ref-select';
 import { getOne } from '../data/entities';
 import { textOf as text } from '../data/text';
 import { definitionOf } from './definitions';
+import { PermissionExplainPanel } from './enforce-explain-panel';
 import { MembersField } from './members-field';
 import { SheetUploadButton } from './sheet-upload';
 import type { EntityOverrides, FieldControlProps, FormContext, ListToolbarProps } from './ui-types';
@@ -225,6 +226,8 @@ const overrides: EntityOverrides = {
       viewer && !isAdmin(viewer) && text(values.submitter) !== viewer.name ? 'permission.permissionNotSubmitter' : null,
   },
   listToolbar: PermissionUpload,
+  // Beyond Casdoor: ask the permission about a request, and see what saving an edit would change.
+  formExtras: [PermissionExplainPanel],
 };
 
 export default overrides;
