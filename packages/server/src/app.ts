@@ -31,9 +31,10 @@ import { registerSamlRoutes } from './protocols/saml/routes.js';
 import { SAML_SIGNIN } from './protocols/saml/signin.js';
 import { registerApplicationTransferRoutes } from './routes/application-transfer.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { ENFORCER_READ_EXTRAS, registerAuthzRoutes } from './routes/authz.js';
 import { registerCaptchaRoutes } from './routes/captcha.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
-import { type ListVariant, registerEntityRoutes } from './routes/entities.js';
+import { type ListVariant, type ReadExtra, registerEntityRoutes } from './routes/entities.js';
 import { groupTreeList, registerGroupRoutes } from './routes/group.js';
 import { registerLauncherRoutes } from './routes/launcher.js';
 import { registerMessagingRoutes } from './routes/messaging.js';
@@ -178,9 +179,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLauncherRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerWebauthnRoutes(app, ctx);
+  registerAuthzRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
-  for (const def of DEFINITIONS) registerEntityRoutes(app, ctx, def, listVariants[def.name]);
+  const readExtras: Partial<Record<string, ReadExtra>> = ENFORCER_READ_EXTRAS;
+  for (const def of DEFINITIONS) registerEntityRoutes(app, ctx, def, listVariants[def.name], readExtras[def.name]);
 
   const sendConsole = await registerConsole(app, config.webRoot);
   app.setNotFoundHandler((request, reply) => {

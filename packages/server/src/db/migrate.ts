@@ -21,6 +21,7 @@ import * as m0016 from './migrations/0016_invitation.js';
 import * as m0017 from './migrations/0017_user_account.js';
 import * as m0018 from './migrations/0018_user_mfa.js';
 import * as m0019 from './migrations/0019_user_webauthn.js';
+import * as m0022 from './migrations/0022_model_adapter_enforcer.js';
 import type { DB } from './schema.js';
 
 /** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) =
   '0017_user_account': m0017,
   '0018_user_mfa': m0018,
   '0019_user_webauthn': m0019,
+  '0022_model_adapter_enforcer': m0022,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import type { EntityDefinition, EntityName } from '@gatehouse/entities';
 import { applications } from './application.js';
+import { adapters, enforcers, models } from './authz/objects.js';
 import { certs } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
 import { groups } from './group.js';
@@ -24,6 +25,9 @@ const DOMAINS: { [Name in EntityName]: EntityDomain } = {
   provider: providers,
   resource: resources,
   cert: certs,
+  model: models,
+  adapter: adapters,
+  enforcer: enforcers,
   token: tokens,
   verification: verifications,
 };
