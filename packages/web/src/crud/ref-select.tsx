@@ -25,6 +25,8 @@ interface Props extends Pick<SelectProps, 'id' | 'disabled' | 'style' | 'placeho
   extraOptions?: RefOption[];
   /** Record names never offered (a record cannot be its own parent). */
   exclude?: string[];
+  /** Whether the value is the record's `owner/name` id (an enforcer's model) instead of its name. */
+  byId?: boolean;
 }
 
 /**
@@ -32,7 +34,16 @@ interface Props extends Pick<SelectProps, 'id' | 'disabled' | 'style' | 'placeho
  * REF_PAGE_SIZE names matching what was typed (get-{plural}?field=name&value=...): a picker never
  * loads every record.
  */
-export function RefSelect({ definition, organization, value, onChange, extraOptions = [], exclude = [], ...selectProps }: Props) {
+export function RefSelect({
+  definition,
+  organization,
+  value,
+  onChange,
+  extraOptions = [],
+  exclude = [],
+  byId = false,
+  ...selectProps
+}: Props) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const typed = useDebouncedValue(search.trim());
@@ -44,7 +55,9 @@ export function RefSelect({ definition, organization, value, onChange, extraOpti
     staleTime: 30_000,
   });
 
-  const names = (result.data ?? []).map((record) => String(record.name)).filter((n) => !exclude.includes(n));
+  const names = (result.data ?? [])
+    .filter((record) => !exclude.includes(String(record.name)))
+    .map((record) => (byId ? `${String(record.owner)}/${String(record.name)}` : String(record.name)));
   const options: RefOption[] = [
     ...extraOptions,
     ...names.filter((n) => !extraOptions.some((o) => o.value === n)).map((n) => ({ value: n, label: n })),
