@@ -1,4 +1,5 @@
 import { application } from './application.js';
+import { adapter, enforcer, model } from './authz-models.js';
 import { cert } from './cert.js';
 import type { EntityDefinition } from './define.js';
 import { group } from './group.js';
@@ -20,6 +21,7 @@ export * from './account-items.js';
 export * from './application.js';
 export * from './application-items.js';
 export * from './auth-rules.js';
+export * from './authz-models.js';
 export * from './cert.js';
 export * from './constants.js';
 export * from './dashboard.js';
@@ -31,6 +33,7 @@ export * from './group.js';
 export * from './invitation.js';
 export * from './manifest.js';
 export * from './mfa.js';
+export * from './model-text.js';
 export * from './money.js';
 export * from './nav.js';
 export * from './organization.js';
@@ -70,6 +73,9 @@ export const ENTITIES = [
   record,
   role,
   permission,
+  model,
+  adapter,
+  enforcer,
   token,
   verification,
 ] as const;

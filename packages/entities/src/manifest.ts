@@ -166,7 +166,7 @@ export const MANIFEST = [
     group: 'authorization',
     list: 'globalAdmin',
     routes: { list: '/models', edit: '/models/:organizationName/:modelName' },
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'adapter',
@@ -174,7 +174,7 @@ export const MANIFEST = [
     group: 'authorization',
     list: 'globalAdmin',
     routes: { list: '/adapters', edit: '/adapters/:organizationName/:adapterName' },
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'enforcer',
@@ -182,7 +182,7 @@ export const MANIFEST = [
     group: 'authorization',
     list: 'globalAdmin',
     routes: { list: '/enforcers', edit: '/enforcers/:organizationName/:enforcerName' },
-    implemented: false,
+    implemented: true,
   },
   // Logging & auditing
   { name: 'session', plural: 'sessions', group: 'logging', list: 'orgAdmin', routes: { list: '/sessions' }, implemented: true },

@@ -382,6 +382,21 @@ export const en = {
   enforcePermissionMissing: 'The permission: "{id}" doesn\'t exist',
   enforceEnforcerMissing: 'The enforcer: "{id}" doesn\'t exist',
   enforceModelError: 'The model cannot be used for enforcement: {detail}',
+  // models, adapters, enforcers and policies (domain/authz)
+  modelTextInvalid: 'The model text is not a valid casbin model: {detail}',
+  adapterDatabaseUnsupported:
+    'The database type "{type}" cannot be used: this server connects to mysql, postgres and sqlite3 only',
+  adapterHostMissing: 'The adapter has no host',
+  adapterSqlitePath: 'The SQLite database "{path}" must be a relative file path inside the server\'s adapters folder',
+  adapterTableInvalid: 'The table name "{table}" may hold only letters, digits and underscores',
+  adapterConnectFailed: '{detail}',
+  enforcerNotFound: 'The enforcer "{id}" does not exist',
+  enforcerModelNotFound: 'The model "{model}" of the enforcer "{id}" does not exist',
+  enforcerAdapterNotFound: 'The adapter "{adapter}" of the enforcer "{id}" does not exist',
+  policyUnknownPtype: 'The policy type "{ptype}" is not defined by the model',
+  policyTooManyValues: 'A {ptype} policy has at most {allowed} values under the model; this one has {count}',
+  policyEmpty: 'A policy needs at least one value',
+  policyPairExpected: 'The body must be a pair of policies: the old one, then the new one',
 } as const;
 
 export type MessageKey = keyof typeof en;
