@@ -381,6 +381,7 @@ export const en = {
   enforceBadRequest: 'The request body must be an array of request values (strings, or objects for attribute-based models)',
   enforcePermissionMissing: 'The permission: "{id}" doesn\'t exist',
   enforceEnforcerMissing: 'The enforcer: "{id}" doesn\'t exist',
+  enforceRequestSize: 'The request has {count} values; the model expects {fields}',
   enforceModelError: 'The model cannot be used for enforcement: {detail}',
   // models, adapters, enforcers and policies (domain/authz)
   modelTextInvalid: 'The model text is not a valid casbin model: {detail}',

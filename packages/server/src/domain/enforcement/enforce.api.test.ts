@@ -115,7 +115,7 @@ describeEachDatabase('enforcement (/api/enforce)', (server) => {
     const added = await Promise.all([
       permission('acl-read', { model: u('acl'), users: [u('alice')], resources: ['doc1'] }),
       permission('rbac-readers', { roles: [u('readers')], resources: ['doc2'], actions: ['Read', 'Write'] }),
-      permission('rbac-staff', { groups: [u('staff')], users: [], roles: [], resources: ['doc3'] }),
+      permission('rbac-staff', { groups: [u('staff')], users: [u('carol')], resources: ['doc3'] }),
       permission('rbac-managers', { roles: [u('managers')], resources: ['doc4'] }),
       permission('dom-admins', { model: u('domains'), roles: [u('tenant-admins')], domains: ['tenant1'], resources: ['data'] }),
       permission('deny-all-read', { model: u('deny'), users: [`${ORG}/*`], resources: ['secret'] }),
@@ -137,6 +137,7 @@ describeEachDatabase('enforcement (/api/enforce)', (server) => {
     // The permissions without a model share Casdoor's built-in RBAC model: one enforcer, key "/".
     const byOwner = async (request: string[]) => {
       const answer = await enforce({ owner: ORG }, request);
+      expect(answer).toMatchObject({ status: 'ok' });
       const keys = answer.data2 as string[];
       return (answer.data as boolean[])[keys.indexOf('/')];
     };
@@ -226,13 +227,17 @@ describeEachDatabase('enforcement (/api/enforce)', (server) => {
       status: 'error',
       msg: 'Only one of the parameters (permissionId, modelId, resourceId, enforcerId, owner) should be provided',
     });
-    expect(await admin.post('/api/batch-enforce', [], { resourceId: 'doc1', owner: ORG })).toMatchObject({
+    expect(await admin.post('/api/batch-enforce', [], { permissionId: u('acl-read'), owner: ORG })).toMatchObject({
       status: 'error',
       msg: 'Only one of the parameters (permissionId, modelId, enforcerId, owner) should be provided',
     });
     expect(await enforce({ permissionId: u('acl-read') }, undefined)).toMatchObject({
       status: 'error',
       msg: 'The request body should not be empty',
+    });
+    expect(await enforce({ permissionId: u('dom-admins') }, [u('alice'), 'data', 'Read'])).toMatchObject({
+      status: 'error',
+      msg: 'The request has 3 values; the model expects sub, dom, obj, act',
     });
     expect(await enforce({ permissionId: u('nothing') }, ['a', 'b', 'c'])).toMatchObject({
       status: 'error',

@@ -48,7 +48,7 @@ export interface Target {
 
 export class EnforcementError extends Error {
   constructor(
-    readonly key: 'permissionNotFound' | 'enforcerNotFound' | 'modelError',
+    readonly key: 'permissionNotFound' | 'enforcerNotFound' | 'modelError' | 'requestSize',
     readonly detail: string,
   ) {
     super(detail);
@@ -149,9 +149,35 @@ export class Enforcement {
     return { rolesOf, membersOf: (groupId) => members.get(groupId) ?? [] };
   }
 
+  /**
+   * Whether `request` fits the target's request definition. Asked of one enforcer, a request of
+   * another size is refused; asked of several (an organization's models), the enforcers it does not
+   * fit answer false, so that one call can span models of different shapes.
+   */
+  private fits(target: Target, request: readonly unknown[], several: boolean): boolean {
+    const fields = target.enforcer.requestFields();
+    if (request.length === fields.length) return true;
+    if (several) return false;
+    throw new EnforcementError('requestSize', `${request.length}|${fields.join(', ')}`);
+  }
+
+  /** casbin's decision; an evaluation that fails (an attribute the request lacks) is a model error. */
+  private decide(target: Target, request: readonly unknown[], several: boolean): boolean {
+    if (!this.fits(target, request, several)) return false;
+    try {
+      return target.enforcer.enforce(request);
+    } catch (err) {
+      throw new EnforcementError('modelError', err instanceof Error ? err.message : String(err));
+    }
+  }
+
   async enforce(selector: Selector, request: readonly unknown[]): Promise<{ data: boolean[]; keys: string[] }> {
     const targets = await this.targetsOf(selector);
-    return { data: targets.map((t) => t.enforcer.enforce(request)), keys: targets.map((t) => t.key) };
+    const several = targets.length > 1;
+    return {
+      data: targets.map((t) => this.decide(t, request, several)),
+      keys: targets.map((t) => t.key),
+    };
   }
 
   async batchEnforce(
@@ -159,12 +185,19 @@ export class Enforcement {
     requests: readonly (readonly unknown[])[],
   ): Promise<{ data: boolean[][]; keys: string[] }> {
     const targets = await this.targetsOf(selector);
-    return { data: targets.map((t) => requests.map((r) => t.enforcer.enforce(r))), keys: targets.map((t) => t.key) };
+    const several = targets.length > 1;
+    return {
+      data: targets.map((t) => requests.map((r) => this.decide(t, r, several))),
+      keys: targets.map((t) => t.key),
+    };
   }
 
   async explain(selector: Selector, request: readonly unknown[]): Promise<KeyedExplanation[]> {
     const targets = await this.targetsOf(selector);
-    return targets.map((t) => ({ key: t.key, explanation: t.enforcer.explain(request) }));
+    const several = targets.length > 1;
+    return targets
+      .filter((t) => this.fits(t, request, several))
+      .map((t) => ({ key: t.key, explanation: t.enforcer.explain(request) }));
   }
 
   /** Objects and actions of the enforcers of these permissions (get-all-objects / actions). */

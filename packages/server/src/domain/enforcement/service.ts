@@ -1,10 +1,12 @@
 import {
+  enforcer as enforcerDef,
   type KeyedExplanation,
   model as modelDef,
   type Permission,
   permission as permissionDef,
   SIMULATION_USERS,
   type Simulation,
+  splitId,
   type Viewer,
 } from '@gatehouse/entities';
 import { sql } from 'kysely';
@@ -12,13 +14,14 @@ import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { likePattern, likePrefix } from '../../db/list.js';
 import { AppError } from '../../errors.js';
+import { engines } from '../authz/engines.js';
 import { afterCommit } from '../transaction.js';
 import { type AuthzSource, Enforcement, EnforcementError, type Selector } from './enforcement.js';
 import { idOf, type PermissionRules, type RoleMembers } from './permission-policies.js';
 import { simulateEdit } from './simulate.js';
 import { type AuthzWatcher, redisWatcher } from './watcher.js';
 
-function splitId(id: string): { owner: string; name: string } {
+function ownerAndName(id: string): { owner: string; name: string } {
   const slash = id.indexOf('/');
   return slash > 0 ? { owner: id.slice(0, slash), name: id.slice(slash + 1) } : { owner: id, name: '' };
 }
@@ -37,7 +40,7 @@ class DatabaseSource implements AuthzSource {
   }
 
   async permission(id: string): Promise<PermissionRules | undefined> {
-    const { owner, name } = splitId(id);
+    const { owner, name } = ownerAndName(id);
     return this.ctx.repo(permissionDef).get(owner, name);
   }
 
@@ -81,19 +84,32 @@ class DatabaseSource implements AuthzSource {
     for (const row of rows) {
       const user = `${row.owner}/${row.name}`;
       result.get(row.groupId)?.push(user);
-      const owner = splitId(row.groupId).owner;
+      const owner = ownerAndName(row.groupId).owner;
       if (whole.includes(owner)) result.get(`${owner}/*`)?.push(user);
     }
     return result;
   }
 
   async modelText(modelId: string): Promise<string | undefined> {
-    const { owner, name } = splitId(modelId);
+    const { owner, name } = ownerAndName(modelId);
     return (await this.ctx.repo(modelDef).get(owner, name))?.modelText;
   }
 
-  async enforcerRules(): Promise<{ modelText: string; rules: Map<string, string[][]> } | undefined> {
-    return undefined;
+  /** An enforcer record's model text and rows, read from its engine (domain/authz/engines.ts). */
+  async enforcerRules(enforcerId: string): Promise<{ modelText: string; rules: Map<string, string[][]> } | undefined> {
+    const key = splitId(enforcerId);
+    if (!key || !(await this.ctx.repo(enforcerDef).exists(key.owner, key.name))) return undefined;
+    const engine = await engines.engineOf(this.ctx, enforcerId);
+    const rules = new Map<string, string[][]>();
+    for (const sec of ['p', 'g']) {
+      for (const [ptype, assertion] of engine.enforcer.getModel().model.get(sec) ?? []) {
+        rules.set(
+          ptype,
+          assertion.policy.map((row) => [...row]),
+        );
+      }
+    }
+    return { modelText: engine.model.modelText, rules };
   }
 
   /** The first users of an organization by name (simulations). */
@@ -110,13 +126,13 @@ class DatabaseSource implements AuthzSource {
 
   /** The roles a user has: directly, through a group, and the roles above those (Casdoor's getRolesByUser). */
   async rolesOfUser(userId: string): Promise<RoleMembers[]> {
-    const { owner } = splitId(userId);
+    const { owner } = ownerAndName(userId);
     const groups = (
       await this.db
         .selectFrom('userGroup')
         .select('groupId')
         .where('owner', '=', owner)
-        .where('name', '=', splitId(userId).name)
+        .where('name', '=', ownerAndName(userId).name)
         .execute()
     ).map((r) => r.groupId);
     const all = await this.roles([owner]);
@@ -146,6 +162,7 @@ export class Authz {
   readonly source: DatabaseSource;
   readonly engine: Enforcement;
   private watcher: AuthzWatcher | undefined;
+  private stopListening: (() => void) | undefined;
 
   constructor(private readonly ctx: ServerContext) {
     this.source = new DatabaseSource(ctx);
@@ -158,12 +175,28 @@ export class Authz {
     this.watcher?.publish();
   }
 
+  /**
+   * Hears the engines of enforcer records (policy edits, models, adapters, enforcers), and with
+   * REDIS_URL the other instances, whose changes drop both kinds of compiled enforcers here.
+   */
   async start(): Promise<void> {
+    this.stopListening ??= engines.onChange(() => this.changed());
     const url = this.ctx.config.redisUrl;
-    if (url && !this.watcher) this.watcher = await redisWatcher(url, () => this.engine.invalidate(), this.ctx.log);
+    if (url && !this.watcher) {
+      this.watcher = await redisWatcher(
+        url,
+        () => {
+          this.engine.invalidate();
+          engines.invalidate(this.ctx, { kind: 'all' }, { broadcast: false });
+        },
+        this.ctx.log,
+      );
+    }
   }
 
   async close(): Promise<void> {
+    this.stopListening?.();
+    this.stopListening = undefined;
     await this.watcher?.close();
     this.watcher = undefined;
   }
@@ -175,6 +208,10 @@ export class Authz {
       if (!(err instanceof EnforcementError)) throw err;
       if (err.key === 'permissionNotFound') throw new AppError('enforcePermissionMissing', { id: err.detail });
       if (err.key === 'enforcerNotFound') throw new AppError('enforceEnforcerMissing', { id: err.detail });
+      if (err.key === 'requestSize') {
+        const [count, fields] = err.detail.split('|');
+        throw new AppError('enforceRequestSize', { count: count ?? '', fields: fields ?? '' });
+      }
       throw new AppError('enforceModelError', { detail: err.detail });
     }
   }
@@ -201,7 +238,7 @@ export class Authz {
   async allOf(what: 'objects' | 'actions' | 'roles', userId: string): Promise<string[]> {
     const roles = await this.source.rolesOfUser(userId);
     if (what === 'roles') return roles.map((r) => r.name);
-    const { owner } = splitId(userId);
+    const { owner } = ownerAndName(userId);
     const byUser = await this.source.permissions({ owner, user: userId });
     const roleIds = new Set(roles.map(idOf));
     const byRole = roleIds.size
