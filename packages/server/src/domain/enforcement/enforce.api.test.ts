@@ -218,6 +218,42 @@ describeEachDatabase('enforcement (/api/enforce)', (server) => {
     expect((await enforce({ permissionId: u('rbac-managers') }, [u('dave'), 'doc4', 'Read'])).data).toEqual([true]);
   });
 
+  it('answers an enforcer record from its adapter’s rows, and follows policy edits at once', async () => {
+    expect(
+      await admin.post('/api/add-adapter', { owner: ORG, name: 'rules', table: 'enforce_test_rule', useSameDb: true }),
+    ).toMatchObject({
+      status: 'ok',
+    });
+    expect(
+      await admin.post('/api/add-enforcer', { owner: ORG, name: 'acl-enforcer', model: u('acl'), adapter: u('rules') }),
+    ).toMatchObject({
+      status: 'ok',
+    });
+    const id = u('acl-enforcer');
+    expect(await admin.post('/api/add-policy', { Ptype: 'p', V0: 'alice', V1: 'data1', V2: 'read' }, { id })).toMatchObject({
+      status: 'ok',
+      data: 'Affected',
+    });
+    expect(await enforce({ enforcerId: id }, ['alice', 'data1', 'read'])).toMatchObject({
+      status: 'ok',
+      data: [true],
+      data2: [id],
+    });
+    expect((await enforce({ enforcerId: id }, ['alice', 'data2', 'read'])).data).toEqual([false]);
+    expect(await admin.post('/api/add-policy', { Ptype: 'p', V0: 'alice', V1: 'data2', V2: 'read' }, { id })).toMatchObject({
+      data: 'Affected',
+    });
+    expect((await enforce({ enforcerId: id }, ['alice', 'data2', 'read'])).data).toEqual([true]);
+    expect(await admin.post('/api/remove-policy', { Ptype: 'p', V0: 'alice', V1: 'data1', V2: 'read' }, { id })).toMatchObject({
+      status: 'ok',
+    });
+    expect((await enforce({ enforcerId: id }, ['alice', 'data1', 'read'])).data).toEqual([false]);
+    expect(await enforce({ enforcerId: u('none') }, ['a', 'b', 'c'])).toMatchObject({
+      status: 'error',
+      msg: `The enforcer: "${u('none')}" doesn't exist`,
+    });
+  });
+
   it('refuses calls naming no selector, several, or no request, with the error envelope', async () => {
     expect(await enforce({}, [u('alice'), 'doc1', 'Read'])).toMatchObject({
       status: 'error',
