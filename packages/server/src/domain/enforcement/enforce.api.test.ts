@@ -254,6 +254,70 @@ describeEachDatabase('enforcement (/api/enforce)', (server) => {
     });
   });
 
+  it('keeps a permission’s rows in its adapter’s table, where an enforcer over it reads them', async () => {
+    expect(
+      await admin.post('/api/add-adapter', { owner: ORG, name: 'permrules', table: 'perm_rules_test', useSameDb: true }),
+    ).toMatchObject({
+      status: 'ok',
+    });
+    expect(
+      await admin.post('/api/add-enforcer', { owner: ORG, name: 'perm-view', model: u('acl'), adapter: u('permrules') }),
+    ).toMatchObject({
+      status: 'ok',
+    });
+    expect(
+      await permission('acl-stored', { model: u('acl'), adapter: 'permrules', users: [u('alice')], resources: ['docX'] }),
+    ).toMatchObject({
+      status: 'ok',
+    });
+    const policies = async () => (await admin.get('/api/get-policies', { id: u('perm-view') })).data;
+    expect(await policies()).toEqual([
+      { Ptype: 'p', V0: u('alice'), V1: 'docX', V2: 'Read', V3: 'allow', V4: '', V5: u('acl-stored') },
+    ]);
+    expect((await enforce({ enforcerId: u('perm-view') }, [u('alice'), 'docX', 'Read'])).data).toEqual([true]);
+    expect(await admin.post('/api/update-permission', { users: [u('bob')] }, { id: u('acl-stored') })).toMatchObject({
+      status: 'ok',
+    });
+    expect((await policies())[0]).toMatchObject({ V0: u('bob') });
+    expect((await enforce({ enforcerId: u('perm-view') }, [u('alice'), 'docX', 'Read'])).data).toEqual([false]);
+    expect(await admin.post('/api/delete-permission', { owner: ORG, name: 'acl-stored' })).toMatchObject({ status: 'ok' });
+    expect(await policies()).toEqual([]);
+  });
+
+  it('refuses a permission whose model does not exist or cannot hold permission rows', async () => {
+    expect(await permission('no-model', { model: u('nothing'), users: [u('alice')], resources: ['x'] })).toMatchObject({
+      status: 'error',
+      msg: `The model "${u('nothing')}" does not exist`,
+    });
+    const seven = MODELS.acl.replace('p = sub, obj, act', 'p = sub, obj, act, a, b, c, d');
+    expect(
+      await admin.post('/api/add-model', {
+        owner: ORG,
+        name: 'seven',
+        modelText: seven.replace('r = sub, obj, act', 'r = sub, obj, act'),
+      }),
+    ).toMatchObject({
+      status: 'ok',
+    });
+    expect(await permission('too-wide', { model: u('seven'), users: [u('alice')], resources: ['x'] })).toMatchObject({
+      status: 'error',
+      msg: 'The model cannot be used for enforcement: the maximum policy_definition field number cannot exceed 6, got 7',
+    });
+    // Without a role definition a permission keeps no roles; without a domain field no domains.
+    expect(
+      await permission('acl-roles', {
+        model: u('acl'),
+        users: [u('alice')],
+        roles: [u('readers')],
+        domains: ['d'],
+        resources: ['x'],
+      }),
+    ).toMatchObject({
+      status: 'ok',
+    });
+    expect((await admin.get('/api/get-permission', { id: u('acl-roles') })).data).toMatchObject({ roles: [], domains: [] });
+  });
+
   it('refuses calls naming no selector, several, or no request, with the error envelope', async () => {
     expect(await enforce({}, [u('alice'), 'doc1', 'Read'])).toMatchObject({
       status: 'error',
