@@ -2,6 +2,7 @@ import { Form } from 'antd';
 import { Link } from 'react-router';
 import { RefSelect } from '../crud/ref-select';
 import { definitionOf } from './definitions';
+import { EnforcerExplainPanel } from './enforce-explain-panel';
 import { PolicyTable } from './policy-table';
 import type { EntityOverrides, FieldControlProps, ListCellProps } from './ui-types';
 
@@ -47,7 +48,7 @@ const AdapterCell = ({ record }: ListCellProps) => <ObjectLink value={record.ada
 const overrides: EntityOverrides = {
   fieldControls: { model: ModelPicker, adapter: AdapterPicker },
   listCells: { model: ModelCell, adapter: AdapterCell },
-  formExtras: [PolicyTable],
+  formExtras: [PolicyTable, EnforcerExplainPanel],
 };
 
 export default overrides;
