@@ -70,8 +70,23 @@ test('edits in the Advanced tab are written into the text', async ({ page }) => 
   expect(saved).toContain('e = priority(p.eft) || deny');
 });
 
-teamTest('an organization admin is refused the model list (global administrators only)', async ({ page, team }) => {
-  await signIn(page, team.admin.name, team.admin.password, team.org);
-  await page.goto('/models');
-  await expect(heading(page, '403 Unauthorized')).toBeVisible();
+test('a built-in model is locked: owner, name and text cannot change', async ({ page }) => {
+  await page.goto('/models/built-in/user-model-built-in');
+  await expect(page.locator('.cm-content')).toContainText('[matchers]');
+  await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
+  await expect(page.locator('.cm-content')).toHaveAttribute('contenteditable', 'false');
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  await expect(page.getByLabel('Matchers', { exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Display name', { exact: true })).toBeEditable();
 });
+
+teamTest(
+  'an organization admin is refused the model, adapter and enforcer lists (global administrators only)',
+  async ({ page, team }) => {
+    await signIn(page, team.admin.name, team.admin.password, team.org);
+    for (const list of ['/models', '/adapters', '/enforcers']) {
+      await page.goto(list);
+      await expect(heading(page, '403 Unauthorized')).toBeVisible();
+    }
+  },
+);
