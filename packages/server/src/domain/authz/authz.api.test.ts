@@ -272,6 +272,39 @@ describeEachDatabase('models, adapters, enforcers and policies', (server, engine
       expect((await admin.get('/api/get-policies', { id: USER_ENFORCER })).data).toHaveLength(1);
     });
 
+    it('keeps organization administrators to their own organization’s policies', async () => {
+      const taken = await team.orgAdmin.post('/api/add-adapter', {
+        owner: 'authzorg',
+        name: 'steal',
+        table: 'casbin_user_rule',
+        useSameDb: true,
+      });
+      expect(taken).toMatchObject({
+        status: 'error',
+        msg: 'The table "casbin_user_rule" is used by an adapter of another organization; choose another table name',
+      });
+      const foreign = await team.orgAdmin.post('/api/add-enforcer', {
+        owner: 'authzorg',
+        name: 'foreign',
+        model: 'built-in/user-model-built-in',
+        adapter: 'built-in/user-adapter-built-in',
+      });
+      expect(foreign).toMatchObject({
+        status: 'error',
+        msg: '"built-in/user-model-built-in" is not of the organization "authzorg": an enforcer uses its own organization\'s models and adapters',
+      });
+      expect(
+        await team.orgAdmin.post('/api/add-adapter', {
+          owner: 'authzorg',
+          name: 'theirs',
+          table: 'authzorg_rules',
+          useSameDb: true,
+        }),
+      ).toMatchObject({
+        status: 'ok',
+      });
+    });
+
     it('lets only who may update the enforcer write its policies', async () => {
       const member = await team.member.post('/api/add-policy', rule('p', 'x', 'y', 'z'), { id: USER_ENFORCER });
       expect(member.status).toBe('error');
