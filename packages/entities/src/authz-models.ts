@@ -31,6 +31,11 @@ const unlessBuiltIn = ({ record }: FieldRuleContext) => !isBuiltInAuthzObject(re
 const lockedOwner = () => organizationOwner(unlessBuiltIn);
 const lockedName = () => ({ ...recordName(), editable: unlessBuiltIn });
 
+/*
+ * Built-in records are locked (spec §2.12): owner, name and every field that shapes their engine;
+ * only the display name and the description stay editable.
+ */
+
 /**
  * Casbin models (spec part 2 §2.12, §3.8): the model text (request, policy, role definitions,
  * policy effect, matchers). The server refuses text that casbin does not load.
@@ -43,8 +48,8 @@ export const model = defineEntity({
     owner: lockedOwner(),
     name: lockedName(),
     createdTime: timestamp({ sortable: true }),
-    displayName: text({ max: 100, sortable: true, searchable: true, editable: unlessBuiltIn }),
-    description: text({ max: 10_000, format: 'multiline', editable: unlessBuiltIn }),
+    displayName: text({ max: 100, sortable: true, searchable: true }),
+    description: text({ max: 10_000, format: 'multiline' }),
     modelText: text({ max: 100_000, format: 'multiline', editable: unlessBuiltIn }),
   },
   newRecord: ({ organization, random, now }) => {
@@ -163,8 +168,8 @@ export const enforcer = defineEntity({
     name: lockedName(),
     createdTime: timestamp({ sortable: true }),
     updatedTime: timestamp({ sortable: true }),
-    displayName: text({ max: 100, sortable: true, searchable: true, editable: unlessBuiltIn }),
-    description: text({ max: 10_000, format: 'multiline', editable: unlessBuiltIn }),
+    displayName: text({ max: 100, sortable: true, searchable: true }),
+    description: text({ max: 10_000, format: 'multiline' }),
     model: text({ max: 201, sortable: true, searchable: true, pattern: OBJECT_ID_PATTERN, editable: unlessBuiltIn }),
     adapter: text({ max: 201, sortable: true, searchable: true, pattern: OBJECT_ID_PATTERN, editable: unlessBuiltIn }),
   },

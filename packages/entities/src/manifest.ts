@@ -165,7 +165,7 @@ export const MANIFEST = [
     plural: 'models',
     group: 'authorization',
     list: 'globalAdmin',
-    routes: { list: '/models', edit: '/models/:organizationName/:modelName' },
+    routes: { list: '/models', edit: '/models/:owner/:name' },
     implemented: true,
   },
   {
@@ -173,7 +173,7 @@ export const MANIFEST = [
     plural: 'adapters',
     group: 'authorization',
     list: 'globalAdmin',
-    routes: { list: '/adapters', edit: '/adapters/:organizationName/:adapterName' },
+    routes: { list: '/adapters', edit: '/adapters/:owner/:name' },
     implemented: true,
   },
   {
@@ -181,7 +181,7 @@ export const MANIFEST = [
     plural: 'enforcers',
     group: 'authorization',
     list: 'globalAdmin',
-    routes: { list: '/enforcers', edit: '/enforcers/:organizationName/:enforcerName' },
+    routes: { list: '/enforcers', edit: '/enforcers/:owner/:name' },
     implemented: true,
   },
   // Logging & auditing

@@ -398,6 +398,9 @@ export const en = {
   policyUnknownPtype: 'The policy type "{ptype}" is not defined by the model',
   policyTooManyValues: 'A {ptype} policy has at most {allowed} values under the model; this one has {count}',
   policyEmpty: 'A policy needs at least one value',
+  adapterTableTaken: 'The table "{table}" is used by an adapter of another organization; choose another table name',
+  enforcerOtherOrganization:
+    '"{ref}" is not of the organization "{owner}": an enforcer uses its own organization\'s models and adapters',
   policyPairExpected: 'The body must be a pair of policies: the old one, then the new one',
 } as const;
 

@@ -364,5 +364,7 @@ export const zh: Record<MessageKey, string> = {
   policyUnknownPtype: '模型未定义策略类型 "{ptype}"',
   policyTooManyValues: '按照模型，{ptype} 策略最多有 {allowed} 个值；此策略有 {count} 个',
   policyEmpty: '策略至少需要一个值',
+  adapterTableTaken: '表 "{table}" 已被其他组织的适配器使用；请换一个表名',
+  enforcerOtherOrganization: '"{ref}" 不属于组织 "{owner}"：执行器只能使用本组织的模型和适配器',
   policyPairExpected: '请求体必须是一对策略：先旧策略，后新策略',
 };

@@ -30,7 +30,7 @@ export default function ModelCodeEditor({ id, value, onChange, disabled, label }
       minHeight="240px"
       maxHeight="520px"
       aria-label={label}
-      basicSetup={{ foldGutter: false, autocompletion: false }}
+      basicSetup={{ foldGutter: false, autocompletion: false, closeBrackets: false }}
       style={{ border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius, fontSize: 13 }}
     />
   );

@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_MODEL_TEXT } from '@gatehouse/entities';
+import { newEnforcer } from 'casbin';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationTeam, type Team } from '../../test-support/accounts.js';
 import type { ApiClient } from '../../test-support/client.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
+import { StoreAdapter } from './casbin-adapter.js';
+import { type EngineChange, engines, loadModelText } from './engines.js';
+import { SameDbRuleStore } from './policy-store.js';
 
 const USER_ENFORCER = 'built-in/user-enforcer-built-in';
 const rule = (Ptype: string, ...values: string[]) => {
@@ -267,6 +272,39 @@ describeEachDatabase('models, adapters, enforcers and policies', (server, engine
       expect((await admin.get('/api/get-policies', { id: USER_ENFORCER })).data).toHaveLength(1);
     });
 
+    it('keeps organization administrators to their own organization’s policies', async () => {
+      const taken = await team.orgAdmin.post('/api/add-adapter', {
+        owner: 'authzorg',
+        name: 'steal',
+        table: 'casbin_user_rule',
+        useSameDb: true,
+      });
+      expect(taken).toMatchObject({
+        status: 'error',
+        msg: 'The table "casbin_user_rule" is used by an adapter of another organization; choose another table name',
+      });
+      const foreign = await team.orgAdmin.post('/api/add-enforcer', {
+        owner: 'authzorg',
+        name: 'foreign',
+        model: 'built-in/user-model-built-in',
+        adapter: 'built-in/user-adapter-built-in',
+      });
+      expect(foreign).toMatchObject({
+        status: 'error',
+        msg: '"built-in/user-model-built-in" is not of the organization "authzorg": an enforcer uses its own organization\'s models and adapters',
+      });
+      expect(
+        await team.orgAdmin.post('/api/add-adapter', {
+          owner: 'authzorg',
+          name: 'theirs',
+          table: 'authzorg_rules',
+          useSameDb: true,
+        }),
+      ).toMatchObject({
+        status: 'ok',
+      });
+    });
+
     it('lets only who may update the enforcer write its policies', async () => {
       const member = await team.member.post('/api/add-policy', rule('p', 'x', 'y', 'z'), { id: USER_ENFORCER });
       expect(member.status).toBe('error');
@@ -315,6 +353,51 @@ describeEachDatabase('models, adapters, enforcers and policies', (server, engine
         status: 'error',
         msg: 'The model "authzorg/nothing" of the enforcer "authzorg/lost" does not exist',
       });
+    });
+  });
+
+  describe('the engine registry and the policy store', () => {
+    it('reports policy writes and record changes, and rebuilds engines after them', async () => {
+      const changes: EngineChange[] = [];
+      const stop = engines.onChange((change) => changes.push(change));
+      try {
+        const before = await engines.engineOf(server().ctx, USER_ENFORCER);
+        expect(await engines.engineOf(server().ctx, USER_ENFORCER)).toBe(before);
+        await admin.post('/api/add-policy', rule('p', 'gina', 'data9', 'read'), { id: USER_ENFORCER });
+        expect(changes).toContainEqual({ kind: 'policy', id: USER_ENFORCER });
+        // The policy write kept the engine current in this process.
+        expect(await engines.engineOf(server().ctx, USER_ENFORCER)).toBe(before);
+        expect(await before.enforcer.enforce('gina', 'data9', 'read')).toBe(true);
+
+        const adapter = (await admin.get('/api/get-adapter', { id: 'authzorg/own' })).data;
+        await admin.post('/api/update-adapter', { ...adapter }, { id: 'authzorg/own' });
+        expect(changes).toContainEqual({ kind: 'adapter', id: 'authzorg/own' });
+        const mine = await engines.engineOf(server().ctx, 'authzorg/mine');
+        engines.invalidate(server().ctx, { kind: 'model', id: 'authzorg/rbac' }, { broadcast: false });
+        expect(await engines.engineOf(server().ctx, 'authzorg/mine')).not.toBe(mine);
+        expect(changes).not.toContainEqual({ kind: 'model', id: 'authzorg/rbac' });
+      } finally {
+        stop();
+      }
+    });
+
+    it('loads one filtered slice of an adapter table (one permission, by v5)', async () => {
+      const store = new SameDbRuleStore(server().ctx.database.db, 'filter_rules');
+      await store.add([
+        { ptype: 'p', values: ['u1', 'app', 'read', 'allow', '', 'acme/perm-a'] },
+        { ptype: 'p', values: ['u2', 'app', 'write', 'allow', '', 'acme/perm-b'] },
+        { ptype: 'g', values: ['u1', 'role1', '', '', '', 'acme/perm-a'] },
+      ]);
+      const enforcer = await newEnforcer(
+        loadModelText(DEFAULT_MODEL_TEXT.replace('p = sub, obj, act', 'p = sub, obj, act, eft, dom, id')),
+      );
+      const adapter = new StoreAdapter(store);
+      enforcer.setAdapter(adapter);
+      await enforcer.loadFilteredPolicy({ ptype: ['p'], values: { 5: ['acme/perm-a'] } });
+      expect(await enforcer.getPolicy()).toEqual([['u1', 'app', 'read', 'allow', '', 'acme/perm-a']]);
+      expect(adapter.isFiltered()).toBe(true);
+      await store.removeFiltered('p', 5, ['acme/perm-b']);
+      expect((await store.load()).map((r) => r.values[0])).toEqual(['u1', 'u1']);
     });
   });
 

@@ -83,11 +83,17 @@ function idOf(record: { owner: string; name: string }): string {
   return `${record.owner}/${record.name}`;
 }
 
+/** A cached engine: its build, and once built the model and adapter it was built from. */
+interface Entry {
+  engine: Promise<Engine>;
+  built?: { model: string; adapter: string };
+}
+
 class EngineRegistry {
-  readonly #engines = new WeakMap<Database, Map<string, Promise<Engine>>>();
+  readonly #engines = new WeakMap<Database, Map<string, Entry>>();
   readonly #events = new EventEmitter();
 
-  #cache(server: ServerContext): Map<string, Promise<Engine>> {
+  #cache(server: ServerContext): Map<string, Entry> {
     let cache = this.#engines.get(server.database);
     if (!cache) {
       cache = new Map();
@@ -99,13 +105,18 @@ class EngineRegistry {
   engineOf(server: ServerContext, enforcerId: string): Promise<Engine> {
     const cache = this.#cache(server);
     const known = cache.get(enforcerId);
-    if (known) return known;
-    const built = build(server, enforcerId);
-    cache.set(enforcerId, built);
-    built.catch(() => {
-      if (cache.get(enforcerId) === built) cache.delete(enforcerId);
-    });
-    return built;
+    if (known) return known.engine;
+    const entry: Entry = { engine: build(server, enforcerId) };
+    cache.set(enforcerId, entry);
+    entry.engine.then(
+      (engine) => {
+        entry.built = { model: engine.record.model, adapter: engine.record.adapter };
+      },
+      () => {
+        if (cache.get(enforcerId) === entry) cache.delete(enforcerId);
+      },
+    );
+    return entry.engine;
   }
 
   invalidate(server: ServerContext, change: EngineChange, options: { broadcast?: boolean } = {}): void {
@@ -113,15 +124,9 @@ class EngineRegistry {
     if (change.kind === 'all') cache.clear();
     else if (change.kind === 'enforcer' || change.kind === 'policy') cache.delete(change.id);
     else {
-      for (const [id, pending] of cache) {
-        // Engines still building are dropped too: they may have read the old record.
-        pending.then(
-          (engine) => {
-            const uses = change.kind === 'model' ? engine.record.model === change.id : engine.record.adapter === change.id;
-            if (uses && cache.get(id) === pending) cache.delete(id);
-          },
-          () => undefined,
-        );
+      for (const [id, entry] of cache) {
+        // An engine still building may have read the old record: it goes too.
+        if (!entry.built || entry.built[change.kind] === change.id) cache.delete(id);
       }
     }
     if (options.broadcast !== false) this.#events.emit('change', change);

@@ -5,6 +5,7 @@ import {
   type EntityDefinition,
   enforcer as enforcerDef,
   type Fields,
+  isGlobalAdmin,
   model as modelDef,
   type RecordOf,
   SAME_DB_ADAPTER_VALUES,
@@ -13,7 +14,7 @@ import {
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import type { Actor } from '../actor.js';
+import { type Actor, viewerOf } from '../actor.js';
 import { EntityDomain, type RecordKey, type UpdateOptions, type WriteOptions } from '../entity-domain.js';
 import type { EntityHooks, HookContext } from '../hooks.js';
 import { type EngineChange, engines, loadModelText } from './engines.js';
@@ -78,22 +79,50 @@ export const models = new EngineSourceDomain(modelDef, 'model', {
   afterRename: async (ctx, before, after) => followRename(ctx.trx, 'model', idOf(before), idOf(after)),
 });
 
-/** An adapter of the server's own database keeps no connection settings (spec §4.5). */
-function settleAdapter(record: Adapter): void {
-  if (record.useSameDb) Object.assign(record, SAME_DB_ADAPTER_VALUES);
+/**
+ * An adapter of the server's own database keeps no connection settings (spec §4.5). Its table is a
+ * namespace of the shared `casbinRule` table: an organization administrator may not use a table
+ * that an adapter of another organization uses (it would read and write that organization's
+ * policies); global administrators may.
+ */
+async function settleAdapter(ctx: HookContext, record: Adapter): Promise<void> {
+  if (!record.useSameDb) return;
+  Object.assign(record, SAME_DB_ADAPTER_VALUES);
+  const viewer = viewerOf(ctx.actor);
+  if (!viewer || isGlobalAdmin(viewer)) return;
+  const other = await ctx.trx
+    .selectFrom('adapter')
+    .select(['owner', 'name'])
+    .where('table', '=', record.table)
+    .where('useSameDb', '=', true)
+    .where('owner', '!=', record.owner)
+    .limit(1)
+    .executeTakeFirst();
+  if (other) throw new AppError('adapterTableTaken', { table: record.table });
 }
 
 export const adapters = new EngineSourceDomain(adapterDef, 'adapter', {
-  beforeAdd: async (_ctx, record) => settleAdapter(record),
-  beforeUpdate: async (_ctx, _before, next) => settleAdapter(next),
+  beforeAdd: async (ctx, record) => settleAdapter(ctx, record),
+  beforeUpdate: async (ctx, _before, next) => settleAdapter(ctx, next),
   afterRename: async (ctx, before, after) => followRename(ctx.trx, 'adapter', idOf(before), idOf(after)),
 });
 
-/** The model and adapter an enforcer names exist (or are left empty). */
+/**
+ * The model and adapter an enforcer names exist (or are left empty); an organization
+ * administrator's enforcer names its own organization's only (another's adapter would expose
+ * that organization's policies).
+ */
 async function checkReferences(
   ctx: HookContext,
   record: { model: string; adapter: string; owner: string; name: string },
 ): Promise<void> {
+  const viewer = viewerOf(ctx.actor);
+  if (viewer && !isGlobalAdmin(viewer)) {
+    for (const ref of [record.model, record.adapter]) {
+      if (ref && splitId(ref)?.owner !== record.owner)
+        throw new AppError('enforcerOtherOrganization', { ref, owner: record.owner });
+    }
+  }
   const model = splitId(record.model);
   if (record.model && (!model || !(await ctx.server.repo(modelDef).exists(model.owner, model.name, ctx.trx)))) {
     throw new AppError('enforcerModelNotFound', { model: record.model, id: idOf(record) });

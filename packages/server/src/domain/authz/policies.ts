@@ -53,12 +53,23 @@ export function wireRule(row: RuleRow): CasbinRule {
   return { Ptype: row.ptype, V0: v(0), V1: v(1), V2: v(2), V3: v(3), V4: v(4), V5: v(5) };
 }
 
-/** The engine of an enforcer the viewer may read (or update); storage failures as a clear error. */
-async function engineFor(server: ServerContext, viewer: Viewer, id: string, action: 'read' | 'update'): Promise<Engine> {
+/**
+ * The engine of an enforcer the viewer may read (or update); storage failures as a clear error.
+ * `fresh` builds a new engine from the adapter's rows and swaps it in (a Sync): engines in use
+ * are never emptied and reloaded in place, so an enforce running meanwhile sees whole policies.
+ */
+async function engineFor(
+  server: ServerContext,
+  viewer: Viewer,
+  id: string,
+  action: 'read' | 'update',
+  fresh = false,
+): Promise<Engine> {
   const key = splitId(id);
   const record = key ? await server.repo(enforcerDef).get(key.owner, key.name) : undefined;
   if (!record) throw new AppError('enforcerNotFound', { id });
   if (!may(enforcerDef, action, viewer, record)) throw refusal(viewer);
+  if (fresh) engines.invalidate(server, { kind: 'enforcer', id }, { broadcast: false });
   return withStorageErrors(() => engines.engineOf(server, id));
 }
 
@@ -74,8 +85,7 @@ async function withStorageErrors<T>(work: () => Promise<T>): Promise<T> {
 
 /** Every policy of the enforcer, freshly read from its adapter (the console's Sync). */
 export async function listPolicies(server: ServerContext, viewer: Viewer, id: string): Promise<CasbinRule[]> {
-  const engine = await engineFor(server, viewer, id, 'read');
-  await withStorageErrors(() => engine.enforcer.loadPolicy());
+  const engine = await engineFor(server, viewer, id, 'read', true);
   return rowsOf(engine.enforcer.getModel()).map(wireRule);
 }
 
