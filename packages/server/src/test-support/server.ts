@@ -32,10 +32,7 @@ export async function startTestServer(engine: DialectName, overrides: Partial<Co
     outboundAllowlist: ['127.0.0.1', '::1', 'localhost'],
     ...overrides,
   };
-  const built = await buildApp(config, {
-    logger: process.env.GATEHOUSE_TEST_LOG === '1' ? { level: 'error' } : false,
-    builtInCert: inject('builtInCert'),
-  });
+  const built = await buildApp(config, { logger: false, builtInCert: inject('builtInCert') });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
