@@ -120,6 +120,74 @@ async function oauthSetup(cookie: string) {
   return { app, privateKey: String(cert.privateKey), bitSize: Number(cert.bitSize), accessToken: String(token.access_token) };
 }
 
+const AUTHZ_ORG = 'bench-org-0';
+const ROLES = 1000;
+const RESOURCES_PER_PERMISSION = 5;
+
+/**
+ * 1,000 roles of one organization, each with one of its users, and one permission per role on five
+ * resources with two actions: 10,000 RBAC policy rows and 1,000 role rows in one enforcer.
+ */
+async function authzSetup(cookie: string) {
+  const post = async (p: string, body: unknown) => {
+    const answer = await (
+      await fetch(`${BASE}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: BASE },
+        body: JSON.stringify(body),
+      })
+    ).json();
+    if (answer.status !== 'ok') throw new Error(`${p}: ${answer.msg}`);
+  };
+  const members = Math.floor(USERS / 20);
+  const userOf = (i: number) => `${AUTHZ_ORG}/user${(i % members) * 20}`;
+  const batch = 25;
+  for (let i = 0; i < ROLES; i += batch) {
+    await Promise.all(
+      Array.from({ length: Math.min(batch, ROLES - i) }, (_, j) =>
+        post('/api/add-role', { owner: AUTHZ_ORG, name: `role${i + j}`, users: [userOf(i + j)], isEnabled: true }),
+      ),
+    );
+  }
+  for (let i = 0; i < ROLES; i += batch) {
+    await Promise.all(
+      Array.from({ length: Math.min(batch, ROLES - i) }, (_, j) => {
+        const n = i + j;
+        return post('/api/add-permission', {
+          owner: AUTHZ_ORG,
+          name: `permission${n}`,
+          users: [],
+          roles: [`${AUTHZ_ORG}/role${n}`],
+          resourceType: 'Custom',
+          resources: Array.from({ length: RESOURCES_PER_PERMISSION }, (_, k) => `resource${n}-${k}`),
+          actions: ['Read', 'Write'],
+          effect: 'Allow',
+          isEnabled: true,
+        });
+      }),
+    );
+  }
+  return { user: userOf(7), resource: 'resource7-3' };
+}
+
+/** The decision's own time as the server reports it (Server-Timing), over sequential calls. */
+async function enforceTimes(cookie: string, body: string, calls: number) {
+  const durations: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const res = await fetch(`${BASE}/api/enforce?owner=${AUTHZ_ORG}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: BASE },
+      body,
+    });
+    await res.arrayBuffer();
+    const timing = /dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
+    if (timing?.[1]) durations.push(Number(timing[1]));
+  }
+  durations.sort((a, b) => a - b);
+  const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))] ?? Number.NaN;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
 /** Raw RS256 signatures per second with the same key, one core, in this process. */
 async function rawSignsPerSecond(privateKey: string): Promise<number> {
   const key = await importPKCS8(privateKey, 'RS256');
@@ -227,8 +295,21 @@ async function main() {
         body: new URLSearchParams({ token: oauth.accessToken, ...secret }).toString(),
       },
     );
+    console.log(`generating ${ROLES} roles and ${ROLES} permissions (${ROLES * RESOURCES_PER_PERMISSION * 2} policy rows)...`);
+    const authz = await authzSetup(cookie);
+    const enforceBody = JSON.stringify([authz.user, authz.resource, 'Read']);
+    scenarios.push({
+      name: 'enforce (10k policies, 1k roles)',
+      method: 'POST',
+      path: `/api/enforce?owner=${AUTHZ_ORG}`,
+      body: enforceBody,
+    });
     const rows = [];
     for (const s of scenarios) rows.push(await run(s, cookie));
+    const inside = await enforceTimes(cookie, enforceBody, 2000);
+    console.log(
+      `\nenforce inside the server (Server-Timing, 2,000 sequential calls): p50 ${inside.p50} ms, p99 ${inside.p99} ms`,
+    );
     const signs = await rawSignsPerSecond(oauth.privateKey);
     console.log(`\nraw RS256 signatures with cert-built-in (RSA ${oauth.bitSize}), one core in this process: ${signs}/s`);
     console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${USERS} users, ${os.cpus().length} cores`);

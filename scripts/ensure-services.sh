@@ -17,6 +17,10 @@ fi
 if [ $need_my = 1 ] && ! my_up && [ -x /usr/sbin/mariadbd ]; then
   start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd || true
 fi
+# Redis (127.0.0.1:6379) serves the authorization watcher's tests.
+if ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && command -v redis-server >/dev/null 2>&1; then
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no >/dev/null || true
+fi
 i=0
 while [ $i -lt 30 ]; do
   ok=1

@@ -1,4 +1,5 @@
 import { application } from './application.js';
+import { adapter, enforcer, model } from './authz-models.js';
 import { cert } from './cert.js';
 import type { EntityDefinition } from './define.js';
 import { group } from './group.js';
@@ -20,16 +21,19 @@ export * from './account-items.js';
 export * from './application.js';
 export * from './application-items.js';
 export * from './auth-rules.js';
+export * from './authz-models.js';
 export * from './cert.js';
 export * from './constants.js';
 export * from './dashboard.js';
 export * from './define.js';
+export * from './enforcement.js';
 export * from './envelope.js';
 export * from './field-checks.js';
 export * from './group.js';
 export * from './invitation.js';
 export * from './manifest.js';
 export * from './mfa.js';
+export * from './model-text.js';
 export * from './money.js';
 export * from './nav.js';
 export * from './organization.js';
@@ -69,6 +73,9 @@ export const ENTITIES = [
   record,
   role,
   permission,
+  model,
+  adapter,
+  enforcer,
   token,
   verification,
 ] as const;

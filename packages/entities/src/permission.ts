@@ -57,6 +57,12 @@ export function hasRoleDefinition(modelText: string | null | undefined): boolean
   return !!modelText && modelText.includes('role_definition');
 }
 
+/** Whether a model's request definition has a `dom` field: only then may a permission name domains (Casdoor's rule). */
+export function hasDomainDefinition(modelText: string | null | undefined): boolean {
+  const request = /request_definition\s*\]\s*r\s*=\s*([^\r\n]+)/.exec(modelText ?? '')?.[1];
+  return !!request && request.split(',').some((field) => field.trim() === 'dom');
+}
+
 /**
  * Permissions (spec part 2 §2.11, §3.7, §4.3, §5.3, §6) in Casdoor's shape: who (users, groups,
  * roles, each possibly All), on what (a resource type and its resources), which actions, with which

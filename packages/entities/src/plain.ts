@@ -10,6 +10,7 @@ export * from './account-item-rules.js';
 export * from './auth-rules.js';
 export * from './constants.js';
 export * from './dashboard.js';
+export * from './enforcement.js';
 export * from './envelope.js';
 export * from './field-checks.js';
 export * from './manifest.js';

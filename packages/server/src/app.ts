@@ -14,6 +14,7 @@ import type { GeneratedCert } from './crypto/certs.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { purgeExpiredClaims } from './db/used-once.js';
+import { authzOf } from './domain/enforcement/service.js';
 import { seed } from './domain/seed.js';
 import { AppError } from './errors.js';
 import { fail, ok } from './http/envelope.js';
@@ -34,9 +35,11 @@ import { SAML_SIGNIN } from './protocols/saml/signin.js';
 import { registerApplicationTransferRoutes } from './routes/application-transfer.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerAuthorizationRoutes } from './routes/authorization.js';
+import { ENFORCER_READ_EXTRAS, registerAuthzRoutes } from './routes/authz.js';
 import { registerCaptchaRoutes } from './routes/captcha.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
-import { type ListVariant, registerEntityRoutes } from './routes/entities.js';
+import { registerEnforceRoutes } from './routes/enforce.js';
+import { type ListVariant, type ReadExtra, registerEntityRoutes } from './routes/entities.js';
 import { groupTreeList, registerGroupRoutes } from './routes/group.js';
 import { registerLauncherRoutes } from './routes/launcher.js';
 import { registerMessagingRoutes } from './routes/messaging.js';
@@ -192,10 +195,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerUserRoutes(app, ctx);
   registerWebauthnRoutes(app, ctx);
   registerAuthorizationRoutes(app, ctx);
+  registerAuthzRoutes(app, ctx);
+  registerEnforceRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
+  const readExtras: Partial<Record<string, ReadExtra>> = ENFORCER_READ_EXTRAS;
   // Views (sessions) answer with routes of their own.
-  for (const def of DEFINITIONS) if (!def.view) registerEntityRoutes(app, ctx, def, listVariants[def.name]);
+  for (const def of DEFINITIONS) if (!def.view) registerEntityRoutes(app, ctx, def, listVariants[def.name], readExtras[def.name]);
   registerRecordRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
 
@@ -219,6 +225,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }, 3600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+
+  // Enforcement hears other instances' changes through Redis when REDIS_URL is set.
+  const authz = authzOf(ctx);
+  await authz.start();
+  app.addHook('onClose', async () => authz.close());
 
   return { app, ctx, generatedAdminPassword, recordQueue };
 }

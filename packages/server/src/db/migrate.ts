@@ -23,6 +23,7 @@ import * as m0018 from './migrations/0018_user_mfa.js';
 import * as m0019 from './migrations/0019_user_webauthn.js';
 import * as m0020 from './migrations/0020_records_sessions.js';
 import * as m0021 from './migrations/0021_role_permission.js';
+import * as m0022 from './migrations/0022_model_adapter_enforcer.js';
 import type { DB } from './schema.js';
 
 /** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) =
   '0019_user_webauthn': m0019,
   '0020_records_sessions': m0020,
   '0021_role_permission': m0021,
+  '0022_model_adapter_enforcer': m0022,
 };
 
 class StaticProvider implements MigrationProvider {

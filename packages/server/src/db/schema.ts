@@ -1,5 +1,5 @@
 import { DEFINITIONS, type Entity, type FieldKind, type FieldSpec, fieldEntries, type ViewEntity } from '@gatehouse/entities';
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The database, table by table, as the code sees it (camelCase names; the CamelCasePlugin maps them
@@ -30,11 +30,13 @@ type EntityTables = Omit<DefinedTables, 'record'> & {
 export type ColumnKind = 'text' | 'int' | 'bool' | 'json';
 
 /** How a column of the server's own tables is declared: a list is JSON text holding strings. */
-type ServerColumnKind = 'text' | 'int' | 'bool' | 'list';
+type ServerColumnKind = 'text' | 'int' | 'bool' | 'list' | 'serial';
 
 interface ServerKindValues {
   text: string;
   int: number;
+  /** A whole number the database assigns on insert (an auto-increment id). */
+  serial: Generated<number>;
   bool: boolean;
   list: string[];
 }
@@ -122,6 +124,21 @@ export const SERVER_TABLES = {
     createdTime: 'text',
     expiresTime: 'text',
   },
+  /**
+   * Policy rows of the adapters that use the server's own database (domain/authz/policy-store.ts):
+   * `tableName` is the adapter's table, a namespace of this one table.
+   */
+  casbinRule: {
+    id: 'serial',
+    tableName: 'text',
+    ptype: 'text',
+    v0: 'text',
+    v1: 'text',
+    v2: 'text',
+    v3: 'text',
+    v4: 'text',
+    v5: 'text',
+  },
 } as const satisfies Record<string, Record<string, ServerColumnKind>>;
 
 type ServerTableName = keyof typeof SERVER_TABLES;
@@ -151,6 +168,7 @@ function columnKindOf(kind: FieldKind): ColumnKind {
 const SERVER_COLUMNS: Record<ServerColumnKind, StoredColumn> = {
   text: { kind: 'text', empty: () => '' },
   int: { kind: 'int', empty: () => 0 },
+  serial: { kind: 'int', empty: () => 0 },
   bool: { kind: 'bool', empty: () => false },
   list: { kind: 'json', empty: () => [] },
 };

@@ -17,8 +17,10 @@ import { type LooseRecord, type Repository, typedRecord } from '../db/repository
 import { AppError } from '../errors.js';
 import { isMessageKey } from '../i18n.js';
 import { type Actor, refusal, viewerOf } from './actor.js';
+import { entityWritten } from './enforcement/service.js';
 import type { EntityHooks, HookContext } from './hooks.js';
 import { checkName, firstLockedChange, maskRecord, mergeForUpdate, parseIncoming } from './records.js';
+import { inTransaction } from './transaction.js';
 
 /** A record's key: its owner and name. */
 export interface RecordKey {
@@ -36,10 +38,7 @@ export interface UpdateOptions extends WriteOptions {
   columns?: string[];
 }
 
-/** Runs `work` in the caller's transaction, or in a transaction of its own. */
-export function inTransaction<T>(server: ServerContext, trx: Db | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
-  return trx ? work(trx) : server.database.db.transaction().execute(work);
-}
+export { inTransaction };
 
 function keyOf(record: LooseRecord): RecordKey {
   const { owner, name } = record;
@@ -107,6 +106,7 @@ export class EntityDomain<F extends Fields = Fields> {
         throw new AppError('duplicate', { entity: def.name, id: `${key.owner}/${key.name}` });
       await this.hooks.beforeAdd?.({ trx, actor, server }, stored, provided);
       await repo.insert(stored, trx);
+      entityWritten(server, trx, def.name, [...provided]);
     });
     return stored;
   }
@@ -154,6 +154,8 @@ export class EntityDomain<F extends Fields = Fields> {
       const changes = this.changes(before, next);
       if (Object.keys(changes).length > 0) await repo.update(key.owner, key.name, changes, trx);
       if (renamed) await this.hooks.afterRename?.(context, before, next);
+      if (renamed || Object.keys(changes).length > 0)
+        entityWritten(server, trx, def.name, renamed ? undefined : Object.keys(changes));
       return next;
     });
   }
@@ -173,6 +175,7 @@ export class EntityDomain<F extends Fields = Fields> {
         throw new AppError(reason, { entity: def.name, id: `${key.owner}/${key.name}` });
       }
       if (viewer && def.undeletable?.(record, viewer)) throw new AppError('deleteSelf');
+      entityWritten(server, trx, def.name, undefined);
       if (await this.hooks.softDelete?.({ trx, actor, server }, record)) return true;
       await this.hooks.beforeDelete?.({ trx, actor, server }, record);
       return (await repo.delete(key.owner, key.name, trx)) > 0;

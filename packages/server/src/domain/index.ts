@@ -1,5 +1,6 @@
 import type { EntityDefinition, EntityName, ViewEntity } from '@gatehouse/entities';
 import { applications } from './application.js';
+import { adapters, enforcers, models } from './authz/objects.js';
 import { certs } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
 import { groups } from './group.js';
@@ -31,6 +32,9 @@ const DOMAINS: { [Name in Exclude<EntityName, ViewEntity['name']>]: EntityDomain
   record: records,
   role: roles,
   permission: permissions,
+  model: models,
+  adapter: adapters,
+  enforcer: enforcers,
   token: tokens,
   verification: verifications,
 };

@@ -17,6 +17,7 @@ import { likePattern } from '../db/list.js';
 import type { LooseRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
 import { refusal, viewerOf } from './actor.js';
+import { fitPermissionToModel, syncPermissionRows } from './enforcement/permission-rows.js';
 import { EntityDomain, inTransaction } from './entity-domain.js';
 import type { HookContext } from './hooks.js';
 import { requireOrganization } from './organization.js';
@@ -74,16 +75,23 @@ export const permissions = new EntityDomain(permissionDef, {
       if (!isGlobalAdmin(viewer)) p.state = 'Pending';
       else if (!provided.has('state')) p.state = 'Approved';
     }
+    await fitPermissionToModel(ctx.server, ctx.trx, p);
     checkPermission(p);
     if (viewer || p.state !== 'Approved' || !p.approveTime) settleApproval(p, viewer);
+    await syncPermissionRows(ctx.server, ctx.trx, undefined, p);
   },
   beforeUpdate: async (ctx, before, next) => {
     requireSubmitter(ctx, before);
     if (next.owner !== before.owner) await requireOrganization(ctx.server, next.owner, ctx.trx);
+    await fitPermissionToModel(ctx.server, ctx.trx, next);
     checkPermission(next);
     if (next.state !== before.state) settleApproval(next, viewerOf(ctx.actor));
+    await syncPermissionRows(ctx.server, ctx.trx, before, next);
   },
-  beforeDelete: async (ctx, p) => requireSubmitter(ctx, p),
+  beforeDelete: async (ctx, p) => {
+    requireSubmitter(ctx, p);
+    await syncPermissionRows(ctx.server, ctx.trx, p, undefined);
+  },
 });
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,18 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import {
   ADMIN_OWNER,
+  API_MODEL_TEXT,
   applicationDefaults,
+  BUILT_IN_ADAPTERS,
   BUILT_IN_ADMIN,
   BUILT_IN_APPLICATION,
   BUILT_IN_CAPTCHA_PROVIDER,
   BUILT_IN_CERT,
+  BUILT_IN_ENFORCERS,
+  BUILT_IN_MODELS,
   BUILT_IN_ORG,
+  DEFAULT_MODEL_TEXT,
   defaultAccountItems,
   type Fields,
 } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import { type GeneratedCert, generateCert } from '../crypto/certs.js';
 import { applications } from './application.js';
+import { adapters, enforcers, models } from './authz/objects.js';
 import { certs } from './cert.js';
 import type { EntityDomain } from './entity-domain.js';
 import { organizations } from './organization.js';
@@ -148,6 +154,7 @@ export async function seed(ctx: ServerContext, options: SeedOptions = {}): Promi
     });
     if (created && !options.initAdminPassword) generatedAdminPassword = password;
   }
+  await seedAuthz(ctx);
 
   // Casdoor's built-in permission: every user of the built-in organization may use the built-in
   // application (its model and adapter come with the authorization engine's built-in records).
@@ -168,4 +175,34 @@ export async function seed(ctx: ServerContext, options: SeedOptions = {}): Promi
     state: 'Approved',
   });
   return { generatedAdminPassword };
+}
+
+/**
+ * The built-in models, adapters and enforcers of the organization built-in (Casdoor's init.go):
+ * the API model and the user model (role-based), their adapters keeping policies in this
+ * database (tables casbin_api_rule and casbin_user_rule), and one enforcer for each pair.
+ */
+async function seedAuthz(ctx: ServerContext): Promise<void> {
+  const [apiModel, userModel] = BUILT_IN_MODELS;
+  const [apiAdapter, userAdapter] = BUILT_IN_ADAPTERS;
+  const [apiEnforcer, userEnforcer] = BUILT_IN_ENFORCERS;
+  await ensure(ctx, models, { owner: BUILT_IN_ORG, name: apiModel, displayName: 'API Model', modelText: API_MODEL_TEXT });
+  await ensure(ctx, models, {
+    owner: BUILT_IN_ORG,
+    name: userModel,
+    displayName: 'Built-in Model',
+    modelText: DEFAULT_MODEL_TEXT,
+  });
+  await ensure(ctx, adapters, { owner: BUILT_IN_ORG, name: apiAdapter, table: 'casbin_api_rule', useSameDb: true });
+  await ensure(ctx, adapters, { owner: BUILT_IN_ORG, name: userAdapter, table: 'casbin_user_rule', useSameDb: true });
+  const enforcer = (name: string, displayName: string, model: string, adapter: string) =>
+    ensure(ctx, enforcers, {
+      owner: BUILT_IN_ORG,
+      name,
+      displayName,
+      model: `${BUILT_IN_ORG}/${model}`,
+      adapter: `${BUILT_IN_ORG}/${adapter}`,
+    });
+  await enforcer(apiEnforcer, 'API Enforcer', apiModel, apiAdapter);
+  await enforcer(userEnforcer, 'User Enforcer', userModel, userAdapter);
 }

@@ -376,6 +376,32 @@ export const en = {
   sheetEmpty: 'The workbook holds no rows below its header row',
   sheetColumn: 'Unknown column "{column}": the header row names {entity} fields ({fields})',
   passwordExpired: 'Your password has expired. Please reset your password by clicking "Forgot password"',
+  enforceOneSelector: 'Only one of the parameters ({names}) should be provided',
+  enforceEmptyBody: 'The request body should not be empty',
+  enforceBadRequest: 'The request body must be an array of request values (strings, or objects for attribute-based models)',
+  enforcePermissionMissing: 'The permission: "{id}" doesn\'t exist',
+  enforceEnforcerMissing: 'The enforcer: "{id}" doesn\'t exist',
+  enforceRequestSize: 'The request has {count} values; the model expects {fields}',
+  permissionModelMissing: 'The model "{model}" does not exist',
+  enforceModelError: 'The model cannot be used for enforcement: {detail}',
+  // models, adapters, enforcers and policies (domain/authz)
+  modelTextInvalid: 'The model text is not a valid casbin model: {detail}',
+  adapterDatabaseUnsupported:
+    'The database type "{type}" cannot be used: this server connects to mysql, postgres and sqlite3 only',
+  adapterHostMissing: 'The adapter has no host',
+  adapterSqlitePath: 'The SQLite database "{path}" must be a relative file path inside the server\'s adapters folder',
+  adapterTableInvalid: 'The table name "{table}" may hold only letters, digits and underscores',
+  adapterConnectFailed: '{detail}',
+  enforcerNotFound: 'The enforcer "{id}" does not exist',
+  enforcerModelNotFound: 'The model "{model}" of the enforcer "{id}" does not exist',
+  enforcerAdapterNotFound: 'The adapter "{adapter}" of the enforcer "{id}" does not exist',
+  policyUnknownPtype: 'The policy type "{ptype}" is not defined by the model',
+  policyTooManyValues: 'A {ptype} policy has at most {allowed} values under the model; this one has {count}',
+  policyEmpty: 'A policy needs at least one value',
+  adapterTableTaken: 'The table "{table}" is used by an adapter of another organization; choose another table name',
+  enforcerOtherOrganization:
+    '"{ref}" is not of the organization "{owner}": an enforcer uses its own organization\'s models and adapters',
+  policyPairExpected: 'The body must be a pair of policies: the old one, then the new one',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -23,8 +23,8 @@ import type { RecordQueue } from './record-queue.js';
  * assertions, signatures, CAS tickets).
  */
 const SECRET_NAME = /password|secret|token|code|key|credential|saml|assertion|signature|ticket/i;
-/** POSTs that only read. */
-const READS = /^\/api\/(get-|userinfo$|login\/oauth\/introspect$)/;
+/** POSTs that only read (enforcement answers questions; it changes nothing). */
+const READS = /^\/api\/(get-|userinfo$|login\/oauth\/introspect$|enforce$|batch-enforce$|enforce-explain$|simulate-permission$)/;
 /** Longest stored request address and body (the columns' sizes). */
 const MAX_URI = 1000;
 const MAX_OBJECT = 100_000;

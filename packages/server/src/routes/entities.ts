@@ -2,6 +2,7 @@ import { type EntityDefinition, splitId, splitPathId, type Viewer } from '@gateh
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountOf, requireAccount } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
+import type { LooseRecord } from '../db/repository.js';
 import type { RecordKey } from '../domain/entity-domain.js';
 import { domainOf } from '../domain/index.js';
 import { maskRecord } from '../domain/records.js';
@@ -31,13 +32,22 @@ function deletedKeyOf(request: FastifyRequest, def: EntityDefinition): RecordKey
  */
 export type ListVariant = (ctx: ServerContext, request: FastifyRequest, viewer: Viewer | null) => Promise<unknown>;
 
+/** Completes a get-x answer for some parameters (get-enforcer?loadModelCfg=true). */
+export type ReadExtra = (ctx: ServerContext, request: FastifyRequest, answer: LooseRecord) => Promise<LooseRecord>;
+
 /**
  * The five wire routes of one entity: get-xs, get-x, add-x, update-x, delete-x. They read the
  * request and answer the envelope; the entity's domain (domain/entity-domain.ts) decides the rest:
  * validation, who may see and change what, organization scoping, masking, built-in protections
  * and the entity's own rules, in one transaction per write.
  */
-export function registerEntityRoutes(app: FastifyInstance, ctx: ServerContext, def: EntityDefinition, variant?: ListVariant) {
+export function registerEntityRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  def: EntityDefinition,
+  variant?: ListVariant,
+  readExtra?: ReadExtra,
+) {
   const domain = domainOf(def);
 
   const list = async (request: FastifyRequest, global: boolean) => {
@@ -63,7 +73,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: ServerContext, d
 
   app.get(`/api/get-${def.name}`, async (request) => {
     const viewer = (await accountOf(ctx, request))?.viewer ?? null;
-    return ok(await domain.readFor(ctx, viewer, idOf(request, def)));
+    const answer = await domain.readFor(ctx, viewer, idOf(request, def));
+    return ok(answer && readExtra ? await readExtra(ctx, request, answer) : answer);
   });
 
   app.post(`/api/add-${def.name}`, async (request) => {

@@ -1,5 +1,6 @@
 import {
   ALL,
+  hasDomainDefinition,
   hasRoleDefinition,
   isAdmin,
   nowRfc3339,
@@ -8,12 +9,13 @@ import {
   permissionProblem,
 } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Form, Input, Select, Typography } from 'antd';
+import { Flex, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RefMultiSelect, RefSelect } from '../crud/ref-select';
 import { getOne } from '../data/entities';
 import { textOf as text } from '../data/text';
 import { definitionOf } from './definitions';
+import { PermissionExplainPanel } from './enforce-explain-panel';
 import { MembersField } from './members-field';
 import { SheetUploadButton } from './sheet-upload';
 import type { EntityOverrides, FieldControlProps, FormContext, ListToolbarProps } from './ui-types';
@@ -83,13 +85,11 @@ function RolesField(props: FieldControlProps) {
   );
 }
 
-/** The model: a model of the organization by id owner/name, searched on the server, or typed while no model calls exist. */
+/** The model: a model of the organization by id owner/name, searched on the server. */
 function ModelField({ id, value, onChange, disabled, stored }: FieldControlProps) {
   const owner = useOwner(stored);
   const modelDefinition = definitionOf('model');
-  if (!modelDefinition) {
-    return <Input id={id} value={text(value)} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} />;
-  }
+  if (!modelDefinition) return null;
   return (
     <RefSelect
       id={id}
@@ -104,19 +104,26 @@ function ModelField({ id, value, onChange, disabled, stored }: FieldControlProps
 }
 
 /** Domains: free tags, or All. */
-function DomainsField({ id, value, onChange, disabled }: FieldControlProps) {
+/** Domains: free tags, only where the model's request has a `dom` field (the server drops them otherwise). */
+function DomainsField({ id, value, onChange, disabled, stored }: FieldControlProps) {
+  const { t } = useTranslation();
   const all = useAllOption();
   const values = asList(value);
+  const model = text(Form.useWatch('model') ?? stored.model);
+  const domains = hasDomainDefinition(useModelText(model));
   return (
-    <Select
-      id={id}
-      mode="tags"
-      value={values}
-      onChange={(next: string[]) => onChange?.(next)}
-      disabled={disabled}
-      tokenSeparators={[',']}
-      options={[all, ...values.filter((v) => v !== ALL).map((v) => ({ value: v, label: v }))]}
-    />
+    <Flex vertical gap={4}>
+      <Select
+        id={id}
+        mode="tags"
+        value={values}
+        onChange={(next: string[]) => onChange?.(next)}
+        disabled={disabled || !domains}
+        tokenSeparators={[',']}
+        options={[all, ...values.filter((v) => v !== ALL).map((v) => ({ value: v, label: v }))]}
+      />
+      {!domains && <Typography.Text type="secondary">{t('permission.domainsNeedDomainDefinition')}</Typography.Text>}
+    </Flex>
   );
 }
 
@@ -225,6 +232,8 @@ const overrides: EntityOverrides = {
       viewer && !isAdmin(viewer) && text(values.submitter) !== viewer.name ? 'permission.permissionNotSubmitter' : null,
   },
   listToolbar: PermissionUpload,
+  // Beyond Casdoor: ask the permission about a request, and see what saving an edit would change.
+  formExtras: [PermissionExplainPanel],
 };
 
 export default overrides;

@@ -1,0 +1,195 @@
+import {
+  adapter as adapterDef,
+  CASBIN_RULE_VALUES,
+  type CasbinRule,
+  enforcer as enforcerDef,
+  may,
+  splitId,
+  type Viewer,
+} from '@gatehouse/entities';
+import type { ServerContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { withExternalDb } from '../../integrations/database/external-db.js';
+import { refusal } from '../actor.js';
+import { checkRuleFits, type Engine, engines } from './engines.js';
+import { type RuleRow, rowsOf, trimmedValues } from './policy-store.js';
+
+/**
+ * The policy calls of the console and the API (get-policies, get-filtered-policies, add-policy,
+ * update-policy, remove-policy) on an enforcer's engine. Reading needs the enforcer's read right,
+ * writing its update right; built-in enforcers keep their policies editable (only the records are
+ * locked). Rows that do not fit the model (an unknown ptype, more values than its definition
+ * names) are refused.
+ */
+
+/** A filter of get-filtered-policies (Casdoor's object.Filter). */
+export interface PolicyFilter {
+  ptype?: string;
+  fieldIndex?: number;
+  fieldValues?: string[];
+}
+
+function field(body: Record<string, unknown>, name: string): string {
+  // Go's JSON decoding matches names case-insensitively: Ptype, ptype and PTYPE all name the field.
+  const key = Object.keys(body).find((k) => k.toLowerCase() === name.toLowerCase());
+  const value = key === undefined ? undefined : body[key];
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw new AppError('invalidField', { field: name, detail: 'must be a string' });
+  return value;
+}
+
+/** A CasbinRule body ({Ptype, V0..V5}) as a row: values without the trailing empty ones. */
+export function ruleOfBody(body: unknown): RuleRow {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('invalidRequest', { detail: 'the body must be a policy {Ptype, V0..V5}' });
+  }
+  const record = Object.fromEntries(Object.entries(body));
+  return { ptype: field(record, 'Ptype'), values: trimmedValues(CASBIN_RULE_VALUES.map((v) => field(record, v))) };
+}
+
+/** A row as Casdoor answers it. */
+export function wireRule(row: RuleRow): CasbinRule {
+  const v = (i: number) => row.values[i] ?? '';
+  return { Ptype: row.ptype, V0: v(0), V1: v(1), V2: v(2), V3: v(3), V4: v(4), V5: v(5) };
+}
+
+/**
+ * The engine of an enforcer the viewer may read (or update); storage failures as a clear error.
+ * `fresh` builds a new engine from the adapter's rows and swaps it in (a Sync): engines in use
+ * are never emptied and reloaded in place, so an enforce running meanwhile sees whole policies.
+ */
+async function engineFor(
+  server: ServerContext,
+  viewer: Viewer,
+  id: string,
+  action: 'read' | 'update',
+  fresh = false,
+): Promise<Engine> {
+  const key = splitId(id);
+  const record = key ? await server.repo(enforcerDef).get(key.owner, key.name) : undefined;
+  if (!record) throw new AppError('enforcerNotFound', { id });
+  if (!may(enforcerDef, action, viewer, record)) throw refusal(viewer);
+  if (fresh) engines.invalidate(server, { kind: 'enforcer', id }, { broadcast: false });
+  return withStorageErrors(() => engines.engineOf(server, id));
+}
+
+/** Runs a storage operation; a driver's failure becomes an AppError carrying its message. */
+async function withStorageErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('adapterConnectFailed', { detail: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Every policy of the enforcer, freshly read from its adapter (the console's Sync). */
+export async function listPolicies(server: ServerContext, viewer: Viewer, id: string): Promise<CasbinRule[]> {
+  const engine = await engineFor(server, viewer, id, 'read', true);
+  return rowsOf(engine.enforcer.getModel()).map(wireRule);
+}
+
+/** The policies matching every filter (a filter's ptype defaults to p; fieldValues any of). */
+export async function filteredPolicies(
+  server: ServerContext,
+  viewer: Viewer,
+  id: string,
+  filters: PolicyFilter[],
+): Promise<CasbinRule[]> {
+  const engine = await engineFor(server, viewer, id, 'read');
+  const rows = rowsOf(engine.enforcer.getModel());
+  return rows
+    .filter((row) =>
+      filters.every((f) => {
+        if (row.ptype !== (f.ptype || 'p')) return false;
+        const index = f.fieldIndex;
+        if (index === undefined || index < 0 || index > 5 || !f.fieldValues || f.fieldValues.length === 0) return true;
+        return f.fieldValues.includes(row.values[index] ?? '');
+      }),
+    )
+    .map(wireRule);
+}
+
+/** The filters of a get-filtered-policies body. */
+export function filtersOfBody(body: unknown): PolicyFilter[] {
+  if (!Array.isArray(body)) throw new AppError('invalidRequest', { detail: 'the body must be an array of filters' });
+  return body.map((item): PolicyFilter => {
+    if (typeof item !== 'object' || item === null) throw new AppError('invalidRequest', { detail: 'a filter must be an object' });
+    const f = Object.fromEntries(Object.entries(item));
+    const values = Array.isArray(f.fieldValues) ? f.fieldValues.filter((v): v is string => typeof v === 'string') : [];
+    return {
+      ptype: typeof f.ptype === 'string' ? f.ptype : undefined,
+      fieldIndex: typeof f.fieldIndex === 'number' ? f.fieldIndex : undefined,
+      fieldValues: values,
+    };
+  });
+}
+
+function announce(id: string): void {
+  engines.announce({ kind: 'policy', id });
+}
+
+/** Adds a policy; false when the enforcer already has it. */
+export async function addPolicy(server: ServerContext, viewer: Viewer, id: string, rule: RuleRow): Promise<boolean> {
+  const engine = await engineFor(server, viewer, id, 'update');
+  checkRuleFits(engine.enforcer.getModel(), rule.ptype, rule.values);
+  const sec = rule.ptype.charAt(0);
+  const added = await withStorageErrors(() =>
+    sec === 'p'
+      ? engine.enforcer.addNamedPolicy(rule.ptype, ...rule.values)
+      : engine.enforcer.addNamedGroupingPolicy(rule.ptype, ...rule.values),
+  );
+  if (added) announce(id);
+  return added;
+}
+
+/** Replaces a policy by another of the same ptype; false when the old one is not there or the new one already is. */
+export async function updatePolicy(
+  server: ServerContext,
+  viewer: Viewer,
+  id: string,
+  old: RuleRow,
+  next: RuleRow,
+): Promise<boolean> {
+  const engine = await engineFor(server, viewer, id, 'update');
+  const model = engine.enforcer.getModel();
+  checkRuleFits(model, old.ptype, old.values);
+  checkRuleFits(model, old.ptype, next.values);
+  const sec = old.ptype.charAt(0);
+  if (model.hasPolicy(sec, old.ptype, next.values)) return false;
+  const updated = await withStorageErrors(() =>
+    sec === 'p'
+      ? engine.enforcer.updateNamedPolicy(old.ptype, old.values, next.values)
+      : engine.enforcer.updateNamedGroupingPolicy(old.ptype, old.values, next.values),
+  );
+  if (updated) announce(id);
+  return updated;
+}
+
+/** Removes a policy; false when the enforcer does not have it. */
+export async function removePolicy(server: ServerContext, viewer: Viewer, id: string, rule: RuleRow): Promise<boolean> {
+  const engine = await engineFor(server, viewer, id, 'update');
+  checkRuleFits(engine.enforcer.getModel(), rule.ptype, rule.values);
+  const sec = rule.ptype.charAt(0);
+  const removed = await withStorageErrors(() =>
+    sec === 'p'
+      ? engine.enforcer.removeNamedPolicy(rule.ptype, ...rule.values)
+      : engine.enforcer.removeNamedGroupingPolicy(rule.ptype, ...rule.values),
+  );
+  if (removed) announce(id);
+  return removed;
+}
+
+/**
+ * Connects with a stored adapter's settings (get-policies?adapterId=, the console's Test DB
+ * Connection): the server's own database always answers; an external one is reached through the
+ * address guard and asked a trivial query. Refused for types without a driver.
+ */
+export async function testAdapter(server: ServerContext, viewer: Viewer, adapterId: string): Promise<void> {
+  const key = splitId(adapterId);
+  const adapter = key ? await server.repo(adapterDef).get(key.owner, key.name) : undefined;
+  if (!adapter) throw new AppError('enforcerAdapterNotFound', { adapter: adapterId, id: '-' });
+  if (!may(adapterDef, 'read', viewer, adapter)) throw refusal(viewer);
+  if (adapter.useSameDb) return;
+  await withStorageErrors(() => withExternalDb(adapter, server.config.dataDir, (db) => db.all('select 1 as one')));
+}

@@ -1,0 +1,294 @@
+import {
+  enforcer as enforcerDef,
+  type KeyedExplanation,
+  model as modelDef,
+  type Permission,
+  permission as permissionDef,
+  SIMULATION_USERS,
+  type Simulation,
+  splitId,
+  type Viewer,
+} from '@gatehouse/entities';
+import { sql } from 'kysely';
+import type { ServerContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { likePattern, likePrefix } from '../../db/list.js';
+import { AppError } from '../../errors.js';
+import { engines } from '../authz/engines.js';
+import { afterCommit } from '../transaction.js';
+import { type AuthzSource, Enforcement, EnforcementError, type Selector } from './enforcement.js';
+import { idOf, type PermissionRules, type RoleMembers } from './permission-policies.js';
+import { simulateEdit } from './simulate.js';
+import { type AuthzWatcher, redisWatcher } from './watcher.js';
+
+function ownerAndName(id: string): { owner: string; name: string } {
+  const slash = id.indexOf('/');
+  return slash > 0 ? { owner: id.slice(0, slash), name: id.slice(slash + 1) } : { owner: id, name: '' };
+}
+
+/** A JSON list column may hold `value` (a LIKE narrows the rows; the caller checks exactly). */
+function listMayHold(column: 'resources' | 'users', value: string) {
+  return sql<boolean>`${sql.ref(column)} like ${likePattern(JSON.stringify(value))} escape '!'`;
+}
+
+/** The engine's reads, from our tables: one query per question, never one per record. */
+class DatabaseSource implements AuthzSource {
+  constructor(private readonly ctx: ServerContext) {}
+
+  private get db(): Db {
+    return this.ctx.database.db;
+  }
+
+  async permission(id: string): Promise<PermissionRules | undefined> {
+    const { owner, name } = ownerAndName(id);
+    return this.ctx.repo(permissionDef).get(owner, name);
+  }
+
+  async permissions(filter: { owner?: string; model?: string; resource?: string; user?: string }): Promise<Permission[]> {
+    let q = this.db.selectFrom('permission').selectAll();
+    if (filter.owner) q = q.where('owner', '=', filter.owner);
+    if (filter.model) q = q.where('model', '=', filter.model);
+    if (filter.resource) q = q.where(listMayHold('resources', filter.resource));
+    if (filter.user) q = q.where(listMayHold('users', filter.user));
+    const rows = (await q.orderBy('createdTime', 'desc').execute()).map((row) => this.ctx.repo(permissionDef).toRecord(row));
+    return rows.filter(
+      (p) => (!filter.resource || p.resources.includes(filter.resource)) && (!filter.user || p.users.includes(filter.user)),
+    );
+  }
+
+  async roles(owners: readonly string[]): Promise<RoleMembers[]> {
+    if (owners.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('role')
+      .select(['owner', 'name', 'users', 'groups', 'roles', 'isEnabled'])
+      .where('owner', 'in', [...owners])
+      .execute();
+    return rows.filter((r) => r.isEnabled);
+  }
+
+  async members(groupIds: readonly string[]): Promise<Map<string, string[]>> {
+    const exact = groupIds.filter((g) => !g.endsWith('/*'));
+    const whole = groupIds.filter((g) => g.endsWith('/*')).map((g) => g.slice(0, -2));
+    const result = new Map<string, string[]>(groupIds.map((g) => [g, []]));
+    if (exact.length === 0 && whole.length === 0) return result;
+    const rows = await this.db
+      .selectFrom('userGroup')
+      .select(['owner', 'name', 'groupId'])
+      .where((eb) =>
+        eb.or([
+          ...(exact.length ? [eb('groupId', 'in', exact)] : []),
+          ...whole.map((owner) => sql<boolean>`${sql.ref('groupId')} like ${likePrefix(`${owner}/`)} escape '!'`),
+        ]),
+      )
+      .execute();
+    for (const row of rows) {
+      const user = `${row.owner}/${row.name}`;
+      result.get(row.groupId)?.push(user);
+      const owner = ownerAndName(row.groupId).owner;
+      if (whole.includes(owner)) result.get(`${owner}/*`)?.push(user);
+    }
+    return result;
+  }
+
+  async modelText(modelId: string): Promise<string | undefined> {
+    const { owner, name } = ownerAndName(modelId);
+    return (await this.ctx.repo(modelDef).get(owner, name))?.modelText;
+  }
+
+  /** An enforcer record's model text and rows, read from its engine (domain/authz/engines.ts). */
+  async enforcerRules(enforcerId: string): Promise<{ modelText: string; rules: Map<string, string[][]> } | undefined> {
+    const key = splitId(enforcerId);
+    if (!key || !(await this.ctx.repo(enforcerDef).exists(key.owner, key.name))) return undefined;
+    const engine = await engines.engineOf(this.ctx, enforcerId);
+    const rules = new Map<string, string[][]>();
+    for (const sec of ['p', 'g']) {
+      for (const [ptype, assertion] of engine.enforcer.getModel().model.get(sec) ?? []) {
+        rules.set(
+          ptype,
+          assertion.policy.map((row) => [...row]),
+        );
+      }
+    }
+    return { modelText: engine.model.modelText, rules };
+  }
+
+  /** The first users of an organization by name (simulations). */
+  async users(owner: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('user')
+      .select('name')
+      .where('owner', '=', owner)
+      .orderBy('name')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => `${owner}/${r.name}`);
+  }
+
+  /** The roles a user has: directly, through a group, and the roles above those (Casdoor's getRolesByUser). */
+  async rolesOfUser(userId: string): Promise<RoleMembers[]> {
+    const { owner } = ownerAndName(userId);
+    const groups = (
+      await this.db
+        .selectFrom('userGroup')
+        .select('groupId')
+        .where('owner', '=', owner)
+        .where('name', '=', ownerAndName(userId).name)
+        .execute()
+    ).map((r) => r.groupId);
+    const all = await this.roles([owner]);
+    const direct = all.filter(
+      (r) => r.users.includes(userId) || r.users.includes(`${owner}/*`) || r.groups.some((g) => groups.includes(g)),
+    );
+    const found = new Map(direct.map((r) => [idOf(r), r]));
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const role of all) {
+        if (found.has(idOf(role))) continue;
+        if (role.roles.some((sub) => found.has(sub))) {
+          found.set(idOf(role), role);
+          grew = true;
+        }
+      }
+    }
+    return [...found.values()];
+  }
+}
+
+/**
+ * Authorization of one server: the enforcement engine over our tables, told of every change by the
+ * domains (after their transaction commits) and, with REDIS_URL, of other instances' changes.
+ */
+export class Authz {
+  readonly source: DatabaseSource;
+  readonly engine: Enforcement;
+  private watcher: AuthzWatcher | undefined;
+  private stopListening: (() => void) | undefined;
+
+  constructor(private readonly ctx: ServerContext) {
+    this.source = new DatabaseSource(ctx);
+    this.engine = new Enforcement(this.source);
+  }
+
+  /** Something enforcement is built from changed here: forget it, and tell the other instances. */
+  changed(): void {
+    this.engine.invalidate();
+    this.watcher?.publish();
+  }
+
+  /**
+   * Hears the engines of enforcer records (policy edits, models, adapters, enforcers), and with
+   * REDIS_URL the other instances, whose changes drop both kinds of compiled enforcers here.
+   */
+  async start(): Promise<void> {
+    this.stopListening ??= engines.onChange(() => this.changed());
+    const url = this.ctx.config.redisUrl;
+    if (url && !this.watcher) {
+      this.watcher = await redisWatcher(
+        url,
+        () => {
+          this.engine.invalidate();
+          engines.invalidate(this.ctx, { kind: 'all' }, { broadcast: false });
+        },
+        this.ctx.log,
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    this.stopListening?.();
+    this.stopListening = undefined;
+    await this.watcher?.close();
+    this.watcher = undefined;
+  }
+
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (!(err instanceof EnforcementError)) throw err;
+      if (err.key === 'permissionNotFound') throw new AppError('enforcePermissionMissing', { id: err.detail });
+      if (err.key === 'enforcerNotFound') throw new AppError('enforceEnforcerMissing', { id: err.detail });
+      if (err.key === 'requestSize') {
+        const [count, fields] = err.detail.split('|');
+        throw new AppError('enforceRequestSize', { count: count ?? '', fields: fields ?? '' });
+      }
+      throw new AppError('enforceModelError', { detail: err.detail });
+    }
+  }
+
+  enforce(_viewer: Viewer, selector: Selector, request: unknown[]) {
+    return this.run(() => this.engine.enforce(selector, request));
+  }
+
+  batchEnforce(_viewer: Viewer, selector: Selector, requests: unknown[][]) {
+    return this.run(() => this.engine.batchEnforce(selector, requests));
+  }
+
+  explain(_viewer: Viewer, selector: Selector, request: unknown[]): Promise<KeyedExplanation[]> {
+    return this.run(() => this.engine.explain(selector, request));
+  }
+
+  /** The request fields of the enforcers a selector leads to (the explain panel's inputs). */
+  async requestFields(selector: Selector): Promise<string[]> {
+    const targets = await this.run(() => this.engine.targetsOf(selector));
+    return targets[0]?.enforcer.requestFields() ?? [];
+  }
+
+  /** get-all-roles (role names), get-all-objects and get-all-actions of a user (Casdoor's). */
+  async allOf(what: 'objects' | 'actions' | 'roles', userId: string): Promise<string[]> {
+    const roles = await this.source.rolesOfUser(userId);
+    if (what === 'roles') return roles.map((r) => r.name);
+    const { owner } = ownerAndName(userId);
+    const byUser = await this.source.permissions({ owner, user: userId });
+    const roleIds = new Set(roles.map(idOf));
+    const byRole = roleIds.size
+      ? (await this.source.permissions({ owner })).filter((p) => p.roles.some((r) => roleIds.has(r)))
+      : [];
+    const seen = new Set<string>();
+    const permissions = [...byUser, ...byRole].filter((p) => !seen.has(idOf(p)) && seen.add(idOf(p)));
+    const { objects, actions } = await this.run(() => this.engine.objectsAndActions(permissions));
+    return what === 'objects' ? objects : actions;
+  }
+
+  /** What saving `edited` would change for the first users of its organization. */
+  async simulate(edited: Permission): Promise<Simulation> {
+    const [stored, users] = await Promise.all([
+      this.source.permissions({ owner: edited.owner }),
+      this.source.users(edited.owner, SIMULATION_USERS),
+    ]);
+    return this.run(() => simulateEdit(this.engine, stored, edited, users));
+  }
+}
+
+const instances = new WeakMap<ServerContext, Authz>();
+
+/** The server's authorization (one per server context). */
+export function authzOf(ctx: ServerContext): Authz {
+  let authz = instances.get(ctx);
+  if (!authz) {
+    authz = new Authz(ctx);
+    instances.set(ctx, authz);
+  }
+  return authz;
+}
+
+/** Drops compiled enforcers once `trx` commits. */
+export function authzChanged(ctx: ServerContext, trx: Db): void {
+  afterCommit(trx, () => authzOf(ctx).changed());
+}
+
+/** Entities whose every write changes what enforcement is built from. */
+const AUTHZ_INPUTS = new Set(['permission', 'role', 'model', 'adapter', 'enforcer', 'group']);
+
+/**
+ * Called by every domain write (entity-domain.ts) with the fields it set or changed (undefined: a
+ * delete or rename): a write that enforcement reads drops the compiled enforcers after the commit.
+ * Users count when their groups (memberships), owner or name change; organizations when renamed.
+ */
+export function entityWritten(ctx: ServerContext, trx: Db, entity: string, fields: readonly string[] | undefined): void {
+  const matters =
+    AUTHZ_INPUTS.has(entity) ||
+    (entity === 'user' && (!fields || fields.includes('groups'))) ||
+    (entity === 'organization' && !fields);
+  if (matters) authzChanged(ctx, trx);
+}
