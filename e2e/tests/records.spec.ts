@@ -67,6 +67,7 @@ teamTest('a global admin finds the record of its sign-in, opens its detail, and 
   await page.goto('/records');
   await expect(recordRows(page)).toHaveCount(20);
   await expect(page.getByRole('listitem', { name: '2' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toBeVisible();
 });
 
 teamTest("an organization's admin sees only its organization's records; an ordinary user gets 403", async ({ page, team }) => {
@@ -78,6 +79,9 @@ teamTest("an organization's admin sees only its organization's records; an ordin
   const organizations = await recordRows(page).locator(`a[href^="/organizations/"]`).allTextContents();
   expect(organizations.length).toBeGreaterThan(0);
   expect(new Set(organizations)).toEqual(new Set([team.org]));
+  // The record's name (a random id) is not a column for organization administrators (spec §2.8).
+  await expect(page.getByRole('columnheader', { name: 'ID', exact: true })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toHaveCount(0);
 
   await page.context().clearCookies();
   await signIn(page, team.user.name, team.user.password, team.org);

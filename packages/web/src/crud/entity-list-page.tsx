@@ -161,7 +161,12 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
         bordered
         size="middle"
         rowKey={ui.rowKey ?? ((record) => `${record.owner}/${record.name}`)}
-        columns={[...dataColumns(ui, state, t, !!screens.md), ...(readOnly && !ui.listActions?.length ? [] : [actions])]}
+        columns={[
+          ...dataColumns(ui, state, t, !!screens.md).filter(
+            (column) => !ui.listHiddenColumns?.(list.viewer).includes(String(column.key)),
+          ),
+          ...(readOnly && !ui.listActions?.length ? [] : [actions]),
+        ]}
         dataSource={list.rows}
         loading={result.isFetching}
         scroll={{ x: 'max-content' }}

@@ -116,6 +116,8 @@ function RecordDetail({ record }: { record: Rec }) {
 const overrides: EntityOverrides = {
   listCells: { clientIp: ClientIpCell, user: UserCell, isTriggered: TriggeredCell, object: ObjectCell },
   listActions: [{ key: 'detail', label: 'record.detail', render: RecordDetail }],
+  // Spec §2.8: the name (a random id of the record) is hidden for organization administrators.
+  listHiddenColumns: (viewer) => (viewer?.level === 'orgAdmin' ? ['name'] : []),
 };
 
 export default overrides;

@@ -90,6 +90,8 @@ export interface EntityOverrides {
   listCells?: Record<string, ComponentType<ListCellProps>>;
   /** List columns that are not fields. */
   listExtraColumns?: ListExtraColumn[];
+  /** Columns of def.list.columns this viewer does not get (the records list hides the name from organization administrators). */
+  listHiddenColumns?: (viewer: Viewer | null) => string[];
   /** The list has no Add button (its records come another way: resources from uploads). */
   noAdd?: boolean;
   /** A row's key when owner and name do not identify it (sessions: owner, name and application). */
