@@ -170,8 +170,22 @@ export const enforcer = defineEntity({
     updatedTime: timestamp({ sortable: true }),
     displayName: text({ max: 100, sortable: true, searchable: true }),
     description: text({ max: 10_000, format: 'multiline' }),
-    model: text({ max: 201, sortable: true, searchable: true, pattern: OBJECT_ID_PATTERN, editable: unlessBuiltIn }),
-    adapter: text({ max: 201, sortable: true, searchable: true, pattern: OBJECT_ID_PATTERN, editable: unlessBuiltIn }),
+    model: text({
+      max: 201,
+      refId: 'model',
+      sortable: true,
+      searchable: true,
+      pattern: OBJECT_ID_PATTERN,
+      editable: unlessBuiltIn,
+    }),
+    adapter: text({
+      max: 201,
+      refId: 'adapter',
+      sortable: true,
+      searchable: true,
+      pattern: OBJECT_ID_PATTERN,
+      editable: unlessBuiltIn,
+    }),
   },
   newRecord: ({ organization, random, now }) => {
     const id = random(6);

@@ -42,6 +42,11 @@ export interface FieldSpec<T = unknown, K extends FieldKind = FieldKind> {
    * by ids (owner/name), which renames and deletes of the records named follow (a role's users).
    */
   ref?: string;
+  /**
+   * The entity whose record a text field names by id (owner/name), in any organization: an
+   * enforcer's or a permission's model. Renames of that record and of its organization are followed.
+   */
+  refId?: string;
   /** Sortable list column (needs an index; see the migrations). */
   sortable?: boolean;
   /** Searchable list column (`field`/`value` LIKE search; needs an index). */
@@ -69,7 +74,7 @@ export interface FieldSpec<T = unknown, K extends FieldKind = FieldKind> {
   secretKeys?: readonly string[];
 }
 
-type Opts = Pick<FieldSpec, 'format' | 'sortable' | 'searchable' | 'serverOnly' | 'hidden' | 'editable' | 'ref'>;
+type Opts = Pick<FieldSpec, 'format' | 'sortable' | 'searchable' | 'serverOnly' | 'hidden' | 'editable' | 'ref' | 'refId'>;
 
 /** The check a text format implies: links are http(s); images also paths on this server and data:image. */
 function formatCheck(format: TextFormat | undefined): ((value: string) => FieldProblem | null) | undefined {

@@ -80,7 +80,7 @@ export const permission = defineEntity({
   fields: {
     ...membersFields(),
     /** The model's id, owner/name. */
-    model: text({ max: 100, sortable: true, searchable: true }),
+    model: text({ max: 100, refId: 'model', sortable: true, searchable: true }),
     /** An adapter's name in the permission's organization ('' for the default policy table). */
     adapter: text({ max: 100, ref: 'adapter', sortable: true, searchable: true }),
     resourceType: { ...enumOf(PERMISSION_RESOURCE_TYPES), sortable: true, filters: PERMISSION_RESOURCE_TYPES },

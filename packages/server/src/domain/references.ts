@@ -22,6 +22,17 @@ function idListFields(entity?: string): { table: string; field: string }[] {
   return out;
 }
 
+/** Text fields naming a record by id (owner/name, `refId` in the registry): an enforcer's model. */
+function idFields(entity?: string): { table: string; field: string }[] {
+  const out: { table: string; field: string }[] = [];
+  for (const def of DEFINITIONS) {
+    for (const [field, spec] of fieldEntries(def)) {
+      if (spec.refId && (entity === undefined || spec.refId === entity)) out.push({ table: def.table, field });
+    }
+  }
+  return out;
+}
+
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 /** Rewrites the lists of `table.field` whose rows match `pattern` (a LIKE pattern, escape '!'). */
@@ -55,6 +66,16 @@ async function rewrite(
  * null its delete, into every id list naming it.
  */
 export async function followIdReferences(trx: Db, entity: string, from: string, to: string | null): Promise<void> {
+  // A single id keeps naming a deleted record (the next save of its holder says it is missing).
+  if (to !== null) {
+    for (const { table, field } of idFields(entity)) {
+      await loose(trx)
+        .updateTable(table)
+        .set({ [field]: to })
+        .where(field, '=', from)
+        .execute();
+    }
+  }
   for (const { table, field } of idListFields(entity)) {
     await rewrite(trx, table, field, likePattern(JSON.stringify(from)), (list) =>
       to === null ? list.filter((id) => id !== from) : [...new Set(list.map((id) => (id === from ? to : id)))],
@@ -65,6 +86,21 @@ export async function followIdReferences(trx: Db, entity: string, from: string, 
 /** Follows an organization's rename into every id list: ids `from/...` (and `from/*`) become `to/...`. */
 export async function renameOrganizationInIdLists(trx: Db, from: string, to: string): Promise<void> {
   const prefix = `${from}/`;
+  for (const { table, field } of idFields()) {
+    const rows = await loose(trx)
+      .selectFrom(table)
+      .select(['owner', 'name', field])
+      .where(sql<boolean>`${sql.ref(field)} like ${likePrefix(prefix)} escape '!'`)
+      .execute();
+    for (const row of rows) {
+      await loose(trx)
+        .updateTable(table)
+        .set({ [field]: `${to}/${String(row[field]).slice(prefix.length)}` })
+        .where('owner', '=', String(row.owner))
+        .where('name', '=', String(row.name))
+        .execute();
+    }
+  }
   for (const { table, field } of idListFields()) {
     await rewrite(trx, table, field, `%${likePrefix(JSON.stringify(prefix).slice(0, -1))}`, (list) =>
       list.map((id) => (id.startsWith(prefix) ? `${to}/${id.slice(prefix.length)}` : id)),

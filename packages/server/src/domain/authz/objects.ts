@@ -17,6 +17,7 @@ import { AppError } from '../../errors.js';
 import { type Actor, viewerOf } from '../actor.js';
 import { EntityDomain, type RecordKey, type UpdateOptions, type WriteOptions } from '../entity-domain.js';
 import type { EntityHooks, HookContext } from '../hooks.js';
+import { followIdReferences } from '../references.js';
 import { type EngineChange, engines, loadModelText } from './engines.js';
 
 type ChangeKind = 'model' | 'adapter' | 'enforcer';
@@ -58,10 +59,20 @@ class EngineSourceDomain<F extends Fields> extends EntityDomain<F> {
   }
 }
 
-/** Enforcers naming `from` as their model or adapter name `to` instead (a rename followed). */
-async function followRename(trx: Db, column: 'model' | 'adapter', from: string, to: string): Promise<void> {
-  if (column === 'model') await trx.updateTable('enforcer').set({ model: to }).where('model', '=', from).execute();
-  else await trx.updateTable('enforcer').set({ adapter: to }).where('adapter', '=', from).execute();
+/**
+ * An adapter's rename: enforcers and permissions name it by id (followIdReferences); permissions
+ * of its organization also by name (Casdoor's permission.adapter), which follows within it.
+ */
+async function followAdapterRename(trx: Db, before: Adapter, after: Adapter): Promise<void> {
+  await followIdReferences(trx, 'adapter', idOf(before), idOf(after));
+  if (before.owner === after.owner) {
+    await trx
+      .updateTable('permission')
+      .set({ adapter: after.name })
+      .where('owner', '=', before.owner)
+      .where('adapter', '=', before.name)
+      .execute();
+  }
 }
 
 const idOf = (r: { owner: string; name: string }) => `${r.owner}/${r.name}`;
@@ -76,7 +87,7 @@ export const models = new EngineSourceDomain(modelDef, 'model', {
   beforeUpdate: async (_ctx, _before, next) => {
     loadModelText(next.modelText);
   },
-  afterRename: async (ctx, before, after) => followRename(ctx.trx, 'model', idOf(before), idOf(after)),
+  afterRename: async (ctx, before, after) => followIdReferences(ctx.trx, 'model', idOf(before), idOf(after)),
 });
 
 /**
@@ -104,7 +115,7 @@ async function settleAdapter(ctx: HookContext, record: Adapter): Promise<void> {
 export const adapters = new EngineSourceDomain(adapterDef, 'adapter', {
   beforeAdd: async (ctx, record) => settleAdapter(ctx, record),
   beforeUpdate: async (ctx, _before, next) => settleAdapter(ctx, next),
-  afterRename: async (ctx, before, after) => followRename(ctx.trx, 'adapter', idOf(before), idOf(after)),
+  afterRename: async (ctx, before, after) => followAdapterRename(ctx.trx, before, after),
 });
 
 /**

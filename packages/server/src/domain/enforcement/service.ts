@@ -291,4 +291,6 @@ export function entityWritten(ctx: ServerContext, trx: Db, entity: string, field
     (entity === 'user' && (!fields || fields.includes('groups'))) ||
     (entity === 'organization' && !fields);
   if (matters) authzChanged(ctx, trx);
+  // An organization's rename moves the ids enforcer records name: their engines are rebuilt.
+  if (entity === 'organization' && !fields) afterCommit(trx, () => engines.invalidate(ctx, { kind: 'all' }));
 }
