@@ -2,20 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-
-/** Casdoor's SystemInfo: usage per core in percent, the server's memory in use and the host's total, in bytes. */
-export interface SystemInfo {
-  cpuUsage: number[];
-  memoryUsed: number;
-  memoryTotal: number;
-}
-
-/** Casdoor's VersionInfo: the release tag, the commit, and how many commits it is past the tag. */
-export interface VersionInfo {
-  version: string;
-  commitId: string;
-  commitOffset: number;
-}
+import type { SystemInfo, VersionInfo } from '@gatehouse/entities';
 
 interface CoreTimes {
   busy: number;

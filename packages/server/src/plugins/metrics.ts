@@ -1,27 +1,6 @@
+import type { ApiThroughput, PrometheusInfo } from '@gatehouse/entities';
 import type { FastifyInstance } from 'fastify';
 import { Histogram, Registry } from 'prom-client';
-
-/** One row of the console's latency table (Casdoor's HistogramVecInfo). */
-export interface ApiLatency {
-  name: string;
-  method: string;
-  count: number;
-  /** Mean latency in milliseconds, three decimals (Casdoor sends it as text). */
-  latency: string;
-}
-
-/** One row of the console's throughput table (Casdoor's GaugeVecInfo): requests per second. */
-export interface ApiThroughput {
-  name: string;
-  method: string;
-  throughput: number;
-}
-
-export interface PrometheusInfo {
-  apiThroughput: ApiThroughput[];
-  apiLatency: ApiLatency[];
-  totalThroughput: number;
-}
 
 /** Throughput is measured over the last minute, in one-second buckets. */
 const WINDOW_SECONDS = 60;

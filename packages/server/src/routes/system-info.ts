@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { isGlobalAdmin } from '@gatehouse/entities';
+import { isGlobalAdmin, type VersionInfo } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountOf } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
-import { CpuSampler, readVersionInfo, systemInfoOf, type VersionInfo } from '../domain/system-info.js';
+import { CpuSampler, readVersionInfo, systemInfoOf } from '../domain/system-info.js';
 import { unauthorized } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import type { RequestMetrics } from '../plugins/metrics.js';
