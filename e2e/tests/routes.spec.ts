@@ -102,7 +102,7 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     route('/transactions/built-in/transaction1', later('The transaction details page')),
   ],
   admin: [
-    route('/sysinfo', later('System Info')),
+    route('/sysinfo', 'System Info'),
     route('/syncers', later('Syncers')),
     route('/syncers/syncer1', later('The syncer editor')),
     route('/webhooks', later('Webhooks')),

@@ -49,6 +49,7 @@ export * from './resource.js';
 export * from './resource-files.js';
 export * from './role.js';
 export * from './session.js';
+export * from './system-info.js';
 export * from './theme.js';
 export * from './token.js';
 export * from './user.js';

@@ -262,7 +262,7 @@ export const MANIFEST = [
     group: 'admin',
     list: 'globalAdmin',
     routes: { list: '/sysinfo' },
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'syncer',

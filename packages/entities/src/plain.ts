@@ -21,4 +21,5 @@ export * from './password-options.js';
 export * from './policy.js';
 export * from './provider-types.js';
 export * from './random.js';
+export * from './system-info.js';
 export * from './web3-auth.js';

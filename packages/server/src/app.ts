@@ -21,6 +21,7 @@ import { fail, ok } from './http/envelope.js';
 import { keepFileInfo } from './http/uploads.js';
 import { setOutboundAllowlist } from './integrations/http/address-guard.js';
 import { isServerPath, registerConsole } from './plugins/console.js';
+import { RequestMetrics, registerMetrics } from './plugins/metrics.js';
 import { isCrossSiteWrite } from './plugins/origin-check.js';
 import { RecordQueue } from './plugins/record-queue.js';
 import { registerRecording } from './plugins/recording.js';
@@ -47,6 +48,7 @@ import { registerProviderRoutes } from './routes/provider.js';
 import { registerRecordRoutes } from './routes/records.js';
 import { registerSessionRoutes } from './routes/sessions.js';
 import { formatBytes, registerStorageRoutes } from './routes/storage.js';
+import { registerSystemInfoRoutes } from './routes/system-info.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerVerificationRoutes } from './routes/verification.js';
 import { registerWebauthnRoutes } from './routes/webauthn.js';
@@ -117,6 +119,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Audit records of the calls that change state, written in batches after the answers (spec §2.8).
   const recordQueue = new RecordQueue(ctx, app.log);
   registerRecording(app, recordQueue);
+  // Request metrics for the system-info dashboard and Prometheus (spec part 2 §2.18).
+  const requestMetrics = new RequestMetrics();
+  registerMetrics(app, requestMetrics);
   // Runs before the database closes (onClose hooks run last-registered first).
   app.addHook('onClose', async () => recordQueue.close());
 
@@ -191,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProviderRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
+  registerSystemInfoRoutes(app, ctx, requestMetrics);
   registerLauncherRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerWebauthnRoutes(app, ctx);

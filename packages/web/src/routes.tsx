@@ -72,9 +72,10 @@ const laterRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) => [
 
 const ShortcutsPage = lazy(() => import('./pages/shortcuts-page'));
 const AppsPage = lazy(() => import('./pages/apps-page'));
+const SysinfoPage = lazy(() => import('./pages/sysinfo-page'));
 
 /** Pages of the menu this release implements, by the manifest's name (the dashboard is Home's). */
-const PAGES: Record<string, ReactNode> = { shortcuts: <ShortcutsPage />, apps: <AppsPage /> };
+const PAGES: Record<string, ReactNode> = { shortcuts: <ShortcutsPage />, apps: <AppsPage />, sysinfo: <SysinfoPage /> };
 const pageRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) => {
   const element = entry.page && entry.implemented && entry.routes.list !== '/' ? PAGES[entry.name] : undefined;
   return element && entry.routes.list ? [{ path: entry.routes.list, element }] : [];

@@ -45,6 +45,11 @@ export interface Config {
    * the console's Records menu entry opens it instead of the records list.
    */
   recordsUrl?: string;
+  /**
+   * The bearer token a Prometheus scraper sends to GET /metrics (METRICS_TOKEN); without it only a
+   * signed-in global administrator reads the metrics.
+   */
+  metricsToken?: string;
 }
 
 /** The upload limit when UPLOAD_LIMIT_MB is unset. */
@@ -76,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificationIpLimitPerHour: parseWhole('VERIFICATION_IP_LIMIT_PER_HOUR', env.VERIFICATION_IP_LIMIT_PER_HOUR, 20, 1, 100_000),
     captchaIpLimitPerMinute: parseWhole('CAPTCHA_IP_LIMIT_PER_MINUTE', env.CAPTCHA_IP_LIMIT_PER_MINUTE, 30, 1, 100_000),
     recordsUrl: parseRecordsUrl(env.RECORDS_URL),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 
