@@ -37,7 +37,8 @@ teamTest(
 
     // The default code follows a code of letters and digits.
     const code = `Welcome${Date.now()}`;
-    await page.getByLabel('Code', { exact: true }).fill(code);
+    // The input, not the list's column of the same name (still shown while the edit page loads).
+    await page.getByRole('textbox', { name: /^Code( :)?$/ }).fill(code);
     await expect(page.getByLabel('Default code', { exact: true })).toHaveValue(code);
     await page.getByLabel('Quota', { exact: true }).fill('2');
     // Without a default application of the organization, "All" has no sign-up page to link to.
