@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAccount } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
 import { SELECTOR_KINDS, type Selector } from '../domain/enforcement/enforcement.js';
+import { ownerOf } from '../domain/enforcement/permission-policies.js';
 import { authzOf } from '../domain/enforcement/service.js';
 import { parseIncoming } from '../domain/records.js';
 import { AppError } from '../errors.js';
@@ -18,11 +19,6 @@ function selectorOf(request: FastifyRequest, kinds: readonly Kind[]): Selector {
   const [selector] = given;
   if (!selector) throw new AppError('missingParameter', { name: kinds.join(' | ') });
   return selector;
-}
-
-function ownerOf(id: string): string {
-  const slash = id.indexOf('/');
-  return slash > 0 ? id.slice(0, slash) : id;
 }
 
 /** Members ask about their own organization; global administrators about any. */

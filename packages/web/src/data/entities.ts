@@ -8,7 +8,7 @@ import { type Rec, request } from './client';
  * One page of an entity's list. With `own`, the signed-in account's own records through the
  * definition's call for them (get-permissions-by-submitter: members who are not administrators).
  */
-export function getList(def: EntityDefinition<any>, query: ListQuery, own = false) {
+export function getList(def: Pick<EntityDefinition, 'plural' | 'orgParam' | 'ownRecords'>, query: ListQuery, own = false) {
   const path = own && def.ownRecords ? def.ownRecords.listCall : `get-${def.plural}`;
   return request<Rec[], number>('GET', `/api/${path}`, { query: listQueryToParams(query, def.orgParam) });
 }
@@ -86,7 +86,7 @@ export function removeUserFromGroup(user: Rec, groupName: string) {
  * Creates records of an entity from an .xlsx workbook (upload-users, upload-roles,
  * upload-permissions); with `organization`, all of them there. data2 is how many.
  */
-export function uploadSheet(def: EntityDefinition<any>, file: Blob, filename: string, organization: string) {
+export function uploadSheet(def: Pick<EntityDefinition, 'plural'>, file: Blob, filename: string, organization: string) {
   const form = new FormData();
   form.append('file', file, filename);
   return request<string, number>('POST', `/api/upload-${def.plural}`, {

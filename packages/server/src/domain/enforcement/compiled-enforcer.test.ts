@@ -1,39 +1,7 @@
 import { newEnforcer, newModelFromString } from 'casbin';
 import { describe, expect, it } from 'vitest';
 import { CompiledEnforcer } from './compiled-enforcer.js';
-
-const RBAC = `[request_definition]
-r = sub, obj, act
-[policy_definition]
-p = sub, obj, act
-[role_definition]
-g = _, _
-[policy_effect]
-e = some(where (p.eft == allow))
-[matchers]
-m = g(r.sub, p.sub) && r.obj == p.obj && r.act == p.act`;
-
-const DENY_OVERRIDE = `[request_definition]
-r = sub, obj, act
-[policy_definition]
-p = sub, obj, act, eft
-[role_definition]
-g = _, _
-[policy_effect]
-e = some(where (p.eft == allow)) && !some(where (p.eft == deny))
-[matchers]
-m = g(r.sub, p.sub) && r.obj == p.obj && r.act == p.act`;
-
-const DOMAINS = `[request_definition]
-r = sub, dom, obj, act
-[policy_definition]
-p = sub, dom, obj, act
-[role_definition]
-g = _, _, _
-[policy_effect]
-e = some(where (p.eft == allow))
-[matchers]
-m = g(r.sub, p.sub, r.dom) && r.dom == p.dom && r.obj == p.obj && r.act == p.act`;
+import { DENY_OVERRIDE_MODEL, DOMAINS_MODEL, RBAC_MODEL } from './test-models.js';
 
 const NOT_DENIED = `[request_definition]
 r = sub, obj, act
@@ -68,7 +36,7 @@ describe('CompiledEnforcer', () => {
     const actions = ['read', 'write'];
     const grid = subjects.flatMap((s) => objects.flatMap((o) => actions.map((a) => [s, o, a])));
     await sameAsCasbin(
-      RBAC,
+      RBAC_MODEL,
       [
         ['alice', 'data1', 'read'],
         ['admins', 'data2', 'write'],
@@ -81,7 +49,7 @@ describe('CompiledEnforcer', () => {
       grid,
     );
     await sameAsCasbin(
-      DENY_OVERRIDE,
+      DENY_OVERRIDE_MODEL,
       [
         ['admins', 'data1', 'read', 'allow'],
         ['admins', 'data2', 'read', 'allow'],
@@ -101,7 +69,7 @@ describe('CompiledEnforcer', () => {
     );
     const domainGrid = ['d1', 'd2'].flatMap((d) => grid.map(([s, o, a]) => [s ?? '', d, o ?? '', a ?? '']));
     await sameAsCasbin(
-      DOMAINS,
+      DOMAINS_MODEL,
       [
         ['admins', 'd1', 'data1', 'read'],
         ['admins', 'd2', 'data2', 'read'],
@@ -117,7 +85,7 @@ describe('CompiledEnforcer', () => {
 
   it('explains the rows that matched, the deciding row and the role chain', async () => {
     const compiled = await CompiledEnforcer.build(
-      newModelFromString(DENY_OVERRIDE),
+      newModelFromString(DENY_OVERRIDE_MODEL),
       rules(
         [
           ['editors', 'doc', 'read', 'allow'],
@@ -146,7 +114,7 @@ describe('CompiledEnforcer', () => {
 
   it('matches organization-wide subjects by pattern when asked to', async () => {
     const compiled = await CompiledEnforcer.build(
-      newModelFromString(RBAC),
+      newModelFromString(RBAC_MODEL),
       rules(
         [
           ['acme/*', 'app', 'read'],

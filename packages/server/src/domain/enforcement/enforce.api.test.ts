@@ -2,50 +2,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { organizationTeam, type Team } from '../../test-support/accounts.js';
 import type { ApiClient } from '../../test-support/client.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
+import { ACL_MODEL, DENY_OVERRIDE_MODEL, DOMAINS_MODEL } from './test-models.js';
 
 const ORG = 'enforceorg';
 
-const MODELS: Record<string, string> = {
-  acl: `[request_definition]
-r = sub, obj, act
-
-[policy_definition]
-p = sub, obj, act
-
-[policy_effect]
-e = some(where (p.eft == allow))
-
-[matchers]
-m = r.sub == p.sub && r.obj == p.obj && r.act == p.act`,
-  domains: `[request_definition]
-r = sub, dom, obj, act
-
-[policy_definition]
-p = sub, dom, obj, act
-
-[role_definition]
-g = _, _, _
-
-[policy_effect]
-e = some(where (p.eft == allow))
-
-[matchers]
-m = g(r.sub, p.sub, r.dom) && r.dom == p.dom && r.obj == p.obj && r.act == p.act`,
-  deny: `[request_definition]
-r = sub, obj, act
-
-[policy_definition]
-p = sub, obj, act, eft
-
-[role_definition]
-g = _, _
-
-[policy_effect]
-e = some(where (p.eft == allow)) && !some(where (p.eft == deny))
-
-[matchers]
-m = g(r.sub, p.sub) && r.obj == p.obj && r.act == p.act`,
-};
+const MODELS: Record<string, string> = { acl: ACL_MODEL, domains: DOMAINS_MODEL, deny: DENY_OVERRIDE_MODEL };
 
 type Row = [request: string[], allowed: boolean];
 

@@ -2,28 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type AuthzSource, Enforcement } from './enforcement.js';
 import type { PermissionRules, RoleMembers } from './permission-policies.js';
 import { simulateEdit } from './simulate.js';
-
-const DOMAIN_MODEL = `[request_definition]
-r = sub, dom, obj, act
-[policy_definition]
-p = sub, dom, obj, act
-[role_definition]
-g = _, _, _
-[policy_effect]
-e = some(where (p.eft == allow))
-[matchers]
-m = g(r.sub, p.sub, r.dom) && r.dom == p.dom && r.obj == p.obj && r.act == p.act`;
-
-const DENY_MODEL = `[request_definition]
-r = sub, obj, act
-[policy_definition]
-p = sub, obj, act, eft
-[role_definition]
-g = _, _
-[policy_effect]
-e = some(where (p.eft == allow)) && !some(where (p.eft == deny))
-[matchers]
-m = g(r.sub, p.sub) && r.obj == p.obj && r.act == p.act`;
+import { DENY_OVERRIDE_MODEL, DOMAINS_MODEL } from './test-models.js';
 
 function permission(fields: Partial<PermissionRules> & { name: string }): PermissionRules {
   return {
@@ -128,7 +107,7 @@ describe('Enforcement', () => {
       ],
       [],
       {},
-      { 'acme/deny': DENY_MODEL },
+      { 'acme/deny': DENY_OVERRIDE_MODEL },
     );
     const engine = new Enforcement(source);
     expect(await engine.enforce({ kind: 'permissionId', value: 'acme/a' }, ['acme/alice', 'app', 'Read'])).toEqual({
@@ -152,7 +131,7 @@ describe('Enforcement', () => {
       [permission({ name: 'd', roles: ['acme/admins'], domains: ['tenant1'], model: 'acme/dom', resources: ['data'] })],
       [role({ name: 'admins', users: ['acme/alice'] })],
       {},
-      { 'acme/dom': DOMAIN_MODEL },
+      { 'acme/dom': DOMAINS_MODEL },
     );
     const engine = new Enforcement(source);
     const by = { kind: 'permissionId', value: 'acme/d' } as const;

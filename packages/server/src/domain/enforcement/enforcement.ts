@@ -9,6 +9,7 @@ import {
   idOf,
   inForce,
   modelAndAdapterOf,
+  ownerOf,
   type PermissionRules,
   permissionModel,
   policiesOf,
@@ -213,11 +214,6 @@ export class Enforcement {
     }
     return { objects, actions };
   }
-}
-
-function ownerOf(id: string): string {
-  const slash = id.indexOf('/');
-  return slash > 0 ? id.slice(0, slash) : id;
 }
 
 /** A model from its text, a malformed text as the engine's model error. */

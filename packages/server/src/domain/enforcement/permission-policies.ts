@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL_TEXT } from '@gatehouse/entities';
 import { type Model, newModelFromString } from 'casbin';
 
 /**
@@ -41,6 +42,14 @@ export interface RoleMembers {
   isEnabled: boolean;
 }
 
+/** The organization and name of an id; an id without "/" is an organization (the owner selector). */
+export function ownerAndName(id: string): { owner: string; name: string } {
+  const slash = id.indexOf('/');
+  return slash > 0 ? { owner: id.slice(0, slash), name: id.slice(slash + 1) } : { owner: id, name: '' };
+}
+
+export const ownerOf = (id: string): string => ownerAndName(id).owner;
+
 export const idOf = (record: { owner: string; name: string }): string => `${record.owner}/${record.name}`;
 
 /** Casdoor's grouping key of permissions: their model and adapter (the key of enforce answers). */
@@ -56,22 +65,6 @@ export function groupSubject(owner: string, groupId: string): string {
   return `group:${groupId === '*' ? `${owner}/*` : groupId}`;
 }
 
-/** Casdoor's model text when a permission names none. */
-export const DEFAULT_PERMISSION_MODEL = `[request_definition]
-r = sub, obj, act
-
-[policy_definition]
-p = sub, obj, act
-
-[role_definition]
-g = _, _
-
-[policy_effect]
-e = some(where (p.eft == allow))
-
-[matchers]
-m = g(r.sub, p.sub) && r.obj == p.obj && r.act == p.act`;
-
 const MAX_FIELDS = 6;
 
 /**
@@ -80,7 +73,8 @@ const MAX_FIELDS = 6;
  * permissionId, or of more than six, is refused.
  */
 export function permissionModel(modelText: string): Model {
-  const text = modelText.trim() === '' ? DEFAULT_PERMISSION_MODEL : modelText;
+  // Casdoor's role-based model when a permission names none.
+  const text = modelText.trim() === '' ? DEFAULT_MODEL_TEXT : modelText;
   const model = newModelFromString(text);
   const definition = model.model.get('p')?.get('p');
   if (!definition) throw new Error('The model has no policy definition');
@@ -159,11 +153,6 @@ export function directoryNeeds(
   for (const owner of owners)
     for (const role of roles(owner)) for (const g of role.groups) groups.add(g === '*' ? `${role.owner}/*` : g);
   return { owners, groups };
-}
-
-function ownerOf(id: string): string {
-  const slash = id.indexOf('/');
-  return slash > 0 ? id.slice(0, slash) : id;
 }
 
 /** The roles a role id names, with their sub-roles, each once (`owner/*`: all of them). */

@@ -17,14 +17,9 @@ import { AppError } from '../../errors.js';
 import { engines } from '../authz/engines.js';
 import { afterCommit } from '../transaction.js';
 import { type AuthzSource, Enforcement, EnforcementError, type Selector } from './enforcement.js';
-import { idOf, type PermissionRules, type RoleMembers } from './permission-policies.js';
+import { idOf, ownerAndName, type PermissionRules, type RoleMembers } from './permission-policies.js';
 import { simulateEdit } from './simulate.js';
 import { type AuthzWatcher, redisWatcher } from './watcher.js';
-
-function ownerAndName(id: string): { owner: string; name: string } {
-  const slash = id.indexOf('/');
-  return slash > 0 ? { owner: id.slice(0, slash), name: id.slice(slash + 1) } : { owner: id, name: '' };
-}
 
 /** A JSON list column may hold `value` (a LIKE narrows the rows; the caller checks exactly). */
 function listMayHold(column: 'resources' | 'users', value: string) {
