@@ -1,5 +1,6 @@
 import { application } from './application.js';
 import { adapter, enforcer, model } from './authz-models.js';
+import { payment, plan, pricing, product, subscription, transaction } from './business.js';
 import { cert } from './cert.js';
 import type { EntityDefinition } from './define.js';
 import { group } from './group.js';
@@ -22,6 +23,7 @@ export * from './application.js';
 export * from './application-items.js';
 export * from './auth-rules.js';
 export * from './authz-models.js';
+export * from './business.js';
 export * from './cert.js';
 export * from './constants.js';
 export * from './dashboard.js';
@@ -79,6 +81,12 @@ export const ENTITIES = [
   enforcer,
   token,
   verification,
+  product,
+  payment,
+  plan,
+  pricing,
+  subscription,
+  transaction,
 ] as const;
 
 /** Any one of the entities (its name, table and fields precisely typed). */

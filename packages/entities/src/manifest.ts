@@ -211,7 +211,7 @@ export const MANIFEST = [
     list: 'orgAdmin',
     routes: { list: '/products', edit: '/products/:organizationName/:productName' },
     later: [{ path: '/products/:organizationName/:productName/buy', screen: 'screens.productBuy' }],
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'payment',
@@ -220,7 +220,7 @@ export const MANIFEST = [
     list: 'orgAdmin',
     routes: { list: '/payments', edit: '/payments/:organizationName/:paymentName' },
     later: [{ path: '/payments/:organizationName/:paymentName/result', screen: 'screens.paymentResult' }],
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'plan',
@@ -228,7 +228,7 @@ export const MANIFEST = [
     group: 'business',
     list: 'orgAdmin',
     routes: { list: '/plans', edit: '/plans/:organizationName/:planName' },
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'pricing',
@@ -236,7 +236,7 @@ export const MANIFEST = [
     group: 'business',
     list: 'orgAdmin',
     routes: { list: '/pricings', edit: '/pricings/:organizationName/:pricingName' },
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'subscription',
@@ -244,7 +244,7 @@ export const MANIFEST = [
     group: 'business',
     list: 'orgAdmin',
     routes: { list: '/subscriptions', edit: '/subscriptions/:organizationName/:subscriptionName' },
-    implemented: false,
+    implemented: true,
   },
   {
     name: 'transaction',
@@ -252,7 +252,7 @@ export const MANIFEST = [
     group: 'business',
     list: 'orgAdmin',
     routes: { list: '/transactions', edit: '/transactions/:organizationName/:transactionName' },
-    implemented: false,
+    implemented: true,
   },
   // Admin
   {

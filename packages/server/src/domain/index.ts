@@ -1,6 +1,7 @@
 import type { EntityDefinition, EntityName, ViewEntity } from '@gatehouse/entities';
 import { applications } from './application.js';
 import { adapters, enforcers, models } from './authz/objects.js';
+import { payments, plans, pricings, products, subscriptions, transactions } from './business/index.js';
 import { certs } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
 import { groups } from './group.js';
@@ -37,6 +38,12 @@ const DOMAINS: { [Name in Exclude<EntityName, ViewEntity['name']>]: EntityDomain
   enforcer: enforcers,
   token: tokens,
   verification: verifications,
+  product: products,
+  payment: payments,
+  plan: plans,
+  pricing: pricings,
+  subscription: subscriptions,
+  transaction: transactions,
 };
 
 const generic = new Map<string, EntityDomain>();

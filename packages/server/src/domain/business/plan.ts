@@ -1,0 +1,4 @@
+import { plan } from '@gatehouse/entities';
+import { EntityDomain } from '../entity-domain.js';
+
+export const plans = new EntityDomain(plan);
