@@ -1,4 +1,4 @@
-import { isGlobalAdmin, type Viewer } from './access.js';
+import { isGlobalAdmin } from './access.js';
 import {
   bool,
   defineEntity,
@@ -41,19 +41,18 @@ const unlessPlanProduct = ({ record }: FieldRuleContext) => !isPlanProduct(recor
 const never = () => false;
 /** Invoice details are locked once the invoice is issued (spec §4.7). */
 const untilInvoiced = ({ record }: FieldRuleContext) => !record.invoiceUrl;
-/** The record is the viewer's: its `user` names the viewer, in the viewer's organization. */
-const isBuyer = (viewer: Viewer, record: Record<string, unknown>) => record.owner === viewer.owner && record.user === viewer.name;
-/** Administrators of the organization, and the user whom the record is about, may read it. */
+/** Administrators of the organization, and the user whom the record is about (its `user`), may read it. */
 const buyerRecords = {
   ...organizationRecords,
   access: { ...organizationRecords.access, read: 'orgAdminOrSelf' },
-  isSelf: isBuyer,
 } as const;
 
 export const product = defineEntity({
   name: 'product',
   table: 'product',
   ...organizationRecords,
+  // Members read the products of their organization: the buy page shows them.
+  access: { ...organizationRecords.access, read: 'member' },
   fields: {
     owner: organizationOwner(unlessPlanProduct),
     name: { ...recordName(), editable: unlessPlanProduct },
@@ -136,6 +135,7 @@ export const payment = defineEntity({
   name: 'payment',
   table: 'payment',
   ...buyerRecords,
+  ownRecords: { field: 'user', listCall: 'get-user-payments' },
   fields: {
     owner: { ...organizationOwner(), editable: never },
     name: { ...recordName(), editable: never },
@@ -378,6 +378,7 @@ export const subscription = defineEntity({
   name: 'subscription',
   table: 'subscription',
   ...buyerRecords,
+  ownRecords: { field: 'user', listCall: 'get-user-subscriptions' },
   fields: {
     owner: organizationOwner(),
     name: recordName(),
@@ -450,6 +451,7 @@ export const transaction = defineEntity({
   name: 'transaction',
   table: 'transaction',
   ...buyerRecords,
+  ownRecords: { field: 'user', listCall: 'get-user-transactions' },
   // Transactions record what happened: they are added and deleted, never rewritten (spec §2.17).
   access: { ...buyerRecords.access, update: 'nobody' },
   fields: {

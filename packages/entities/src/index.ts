@@ -33,6 +33,7 @@ export * from './envelope.js';
 export * from './field-checks.js';
 export * from './group.js';
 export * from './invitation.js';
+export * from './invoice.js';
 export * from './manifest.js';
 export * from './mfa.js';
 export * from './model-text.js';
