@@ -38,7 +38,8 @@ export const INVOICE_TYPES = ['Individual', 'Organization'] as const;
 const isPlanProduct = (record: Record<string, unknown>) => record.tag === PLAN_PRODUCT_TAG;
 /** Editable unless the product was created for a plan (spec §3.13). */
 const unlessPlanProduct = ({ record }: FieldRuleContext) => !isPlanProduct(record);
-const never = () => false;
+/** Set when the record is added (by a purchase, or an administrator's Add), never changed afterwards. */
+const onlyWhenAdding = ({ adding }: FieldRuleContext) => adding === true;
 /** Invoice details are locked once the invoice is issued (spec §4.7). */
 const untilInvoiced = ({ record }: FieldRuleContext) => !record.invoiceUrl;
 /** Administrators of the organization, and the user whom the record is about (its `user`), may read it. */
@@ -127,7 +128,7 @@ export const product = defineEntity({
     'state',
   ],
   undeletable: (record) => isPlanProduct(record),
-  undeletableReason: 'product.planProductLocked',
+  undeletableReason: 'productPlanLocked',
 });
 export type Product = RecordOf<typeof product.fields>;
 
@@ -137,26 +138,26 @@ export const payment = defineEntity({
   ...buyerRecords,
   ownRecords: { field: 'user', listCall: 'get-user-payments' },
   fields: {
-    owner: { ...organizationOwner(), editable: never },
-    name: { ...recordName(), editable: never },
+    owner: { ...organizationOwner(), editable: onlyWhenAdding },
+    name: { ...recordName(), editable: onlyWhenAdding },
     createdTime: timestamp({ sortable: true }),
-    displayName: text({ max: 100, sortable: true, searchable: true, editable: never }),
-    provider: text({ max: 100, sortable: true, searchable: true, editable: never }),
-    type: text({ max: 100, sortable: true, searchable: true, editable: never }),
-    user: text({ max: 100, sortable: true, searchable: true, editable: never }),
-    productName: text({ max: 100, sortable: true, searchable: true, editable: never }),
-    productDisplayName: text({ max: 100, editable: never }),
-    detail: text({ max: 1000, editable: never }),
-    tag: text({ max: 100, editable: never }),
-    currency: { ...enumOf(CURRENCIES, { editable: never }), sortable: true },
-    price: { ...money({ min: 0, editable: never }), sortable: true },
-    isRecharge: bool({ editable: never }),
-    payUrl: text({ max: 2000, editable: never }),
-    returnUrl: text({ max: 2000, editable: never }),
-    state: { ...enumOf(PAYMENT_RECORD_STATES, { filter: true, editable: never }), sortable: true },
-    message: text({ max: 2000, editable: never }),
+    displayName: text({ max: 100, sortable: true, searchable: true, editable: onlyWhenAdding }),
+    provider: text({ max: 100, sortable: true, searchable: true, editable: onlyWhenAdding }),
+    type: text({ max: 100, sortable: true, searchable: true, editable: onlyWhenAdding }),
+    user: text({ max: 100, sortable: true, searchable: true, editable: onlyWhenAdding }),
+    productName: text({ max: 100, sortable: true, searchable: true, editable: onlyWhenAdding }),
+    productDisplayName: text({ max: 100, editable: onlyWhenAdding }),
+    detail: text({ max: 1000, editable: onlyWhenAdding }),
+    tag: text({ max: 100, editable: onlyWhenAdding }),
+    currency: { ...enumOf(CURRENCIES, { editable: onlyWhenAdding }), sortable: true },
+    price: { ...money({ min: 0, editable: onlyWhenAdding }), sortable: true },
+    isRecharge: bool({ editable: onlyWhenAdding }),
+    payUrl: text({ max: 2000, editable: onlyWhenAdding }),
+    returnUrl: text({ max: 2000, editable: onlyWhenAdding }),
+    state: { ...enumOf(PAYMENT_RECORD_STATES, { filter: true, editable: onlyWhenAdding }), sortable: true },
+    message: text({ max: 2000, editable: onlyWhenAdding }),
     /** The payment provider's reference of the order (Casdoor's outOrderId). */
-    outOrderId: text({ max: 2000, serverOnly: true, editable: never }),
+    outOrderId: text({ max: 2000, serverOnly: true, editable: onlyWhenAdding }),
     personName: text({ max: 100, editable: untilInvoiced }),
     personIdCard: text({ max: 100, editable: untilInvoiced }),
     personEmail: text({ max: 100, editable: untilInvoiced }),
@@ -165,7 +166,7 @@ export const payment = defineEntity({
     invoiceTitle: text({ max: 100, editable: untilInvoiced }),
     invoiceTaxId: text({ max: 100, editable: untilInvoiced }),
     invoiceRemark: text({ max: 100, editable: untilInvoiced }),
-    invoiceUrl: text({ max: 1000, serverOnly: true, editable: never }),
+    invoiceUrl: text({ max: 1000, serverOnly: true, editable: onlyWhenAdding }),
   },
   newRecord: ({ organization, random, now }) => {
     const id = random(6);
@@ -265,6 +266,8 @@ export const plan = defineEntity({
   name: 'plan',
   table: 'plan',
   ...organizationRecords,
+  // Anyone reads a plan: the public pricing page /select-plan shows them (Casdoor's get-plan too).
+  access: { ...organizationRecords.access, read: 'anyone' },
   fields: {
     owner: organizationOwner(),
     name: recordName(),
@@ -333,6 +336,8 @@ export const pricing = defineEntity({
   name: 'pricing',
   table: 'pricing',
   ...organizationRecords,
+  // Anyone reads a pricing: the public pricing page /select-plan shows them (Casdoor's get-pricing too).
+  access: { ...organizationRecords.access, read: 'anyone' },
   fields: {
     owner: organizationOwner(),
     name: recordName(),
@@ -385,13 +390,13 @@ export const subscription = defineEntity({
     createdTime: timestamp({ sortable: true }),
     displayName: text({ max: 100, sortable: true, searchable: true }),
     description: text({ max: 1000, format: 'multiline' }),
-    startTime: timestamp({ sortable: true }),
-    endTime: timestamp({ sortable: true }),
+    startTime: timestamp({ sortable: true, serverOnly: false }),
+    endTime: timestamp({ sortable: true, serverOnly: false }),
     period: { ...enumOf(PLAN_PERIODS), sortable: true },
     user: text({ max: 100, ref: 'user', sortable: true, searchable: true }),
     pricing: text({ max: 100, ref: 'pricing', sortable: true, searchable: true }),
     plan: text({ max: 100, ref: 'plan', sortable: true, searchable: true }),
-    payment: text({ max: 100, ref: 'payment', serverOnly: true, editable: never }),
+    payment: text({ max: 100, ref: 'payment', serverOnly: true, editable: onlyWhenAdding }),
     /** Only global administrators change the state (spec §4.7). */
     state: { ...enumOf(SUBSCRIPTION_STATES, { filter: true, editable: ({ viewer }) => isGlobalAdmin(viewer) }), sortable: true },
     approver: text({ max: 100, serverOnly: true }),
@@ -409,7 +414,7 @@ export const subscription = defineEntity({
       startTime: start,
       endTime: end,
       period: 'Monthly',
-      state: 'Pending',
+      state: 'Active',
     };
   },
   list: {
@@ -482,8 +487,13 @@ export const transaction = defineEntity({
       name: `transaction_${id}`,
       createdTime: now(),
       displayName: `New Transaction - ${id}`,
+      // Casdoor's Add: a PayPal (online wallet) payment of nothing, already paid (spec §9).
+      provider: 'provider_pay_paypal',
+      category: 'Payment',
+      type: 'PayPal',
       currency: 'USD',
-      state: 'Created',
+      amount: 0,
+      state: 'Paid',
     };
   },
   list: {

@@ -22,6 +22,8 @@ export interface FieldRuleContext {
   viewer: Viewer;
   record: Record<string, unknown>;
   next?: Record<string, unknown>;
+  /** The record is being added (the server's check of a new record); absent on edits. */
+  adding?: boolean;
 }
 
 export interface FieldSpec<T = unknown, K extends FieldKind = FieldKind> {

@@ -210,7 +210,7 @@ export const MANIFEST = [
     group: 'business',
     list: 'orgAdmin',
     routes: { list: '/products', edit: '/products/:organizationName/:productName' },
-    later: [{ path: '/products/:organizationName/:productName/buy', screen: 'screens.productBuy' }],
+    more: [{ path: '/products/:organizationName/:productName/buy', screen: 'screens.productBuy' }],
     implemented: true,
   },
   {
@@ -219,7 +219,7 @@ export const MANIFEST = [
     group: 'business',
     list: 'orgAdmin',
     routes: { list: '/payments', edit: '/payments/:organizationName/:paymentName' },
-    later: [{ path: '/payments/:organizationName/:paymentName/result', screen: 'screens.paymentResult' }],
+    more: [{ path: '/payments/:organizationName/:paymentName/result', screen: 'screens.paymentResult' }],
     implemented: true,
   },
   {

@@ -14,6 +14,7 @@ import type { GeneratedCert } from './crypto/certs.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { purgeExpiredClaims } from './db/used-once.js';
+import { refreshSubscriptionStates } from './domain/business/index.js';
 import { authzOf } from './domain/enforcement/service.js';
 import { seed } from './domain/seed.js';
 import { AppError } from './errors.js';
@@ -37,6 +38,7 @@ import { registerApplicationTransferRoutes } from './routes/application-transfer
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerAuthorizationRoutes } from './routes/authorization.js';
 import { ENFORCER_READ_EXTRAS, registerAuthzRoutes } from './routes/authz.js';
+import { registerBusinessRoutes } from './routes/business.js';
 import { registerCaptchaRoutes } from './routes/captcha.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerEnforceRoutes } from './routes/enforce.js';
@@ -203,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuthorizationRoutes(app, ctx);
   registerAuthzRoutes(app, ctx);
   registerEnforceRoutes(app, ctx);
+  registerBusinessRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
   const readExtras: Partial<Record<string, ReadExtra>> = ENFORCER_READ_EXTRAS;
@@ -231,6 +234,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }, 3600_000);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+
+  // Subscriptions follow their start and end times (Active, Upcoming, Expired) and roles follow them.
+  const subscriptionClock = setInterval(() => {
+    refreshSubscriptionStates(ctx).catch((err) => app.log.warn({ err }, 'subscription states failed'));
+  }, 60_000);
+  subscriptionClock.unref();
+  app.addHook('onClose', async () => clearInterval(subscriptionClock));
 
   // Enforcement hears other instances' changes through Redis when REDIS_URL is set.
   const authz = authzOf(ctx);

@@ -83,11 +83,16 @@ const pageRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) => {
 
 const groupTreePage = () => entityPage(USER, () => import('./pages/group-tree-page'), {});
 const MfaSetupPage = lazy(() => import('./pages/mfa-setup-page'));
+const ProductBuyPage = lazy(() => import('./pages/product-buy-page'));
+const PaymentResultPage = lazy(() => import('./pages/payment-result-page'));
+const SelectPlanPage = lazy(() => import('./pages/select-plan-page'));
 
 /** Further routes this release implements, by the manifest's screen key. */
 const MORE_PAGES: Record<string, () => ReactNode> = {
   'screens.groupTree': groupTreePage,
   'screens.mfaSetup': () => <MfaSetupPage />,
+  'screens.productBuy': () => <ProductBuyPage />,
+  'screens.paymentResult': () => <PaymentResultPage />,
 };
 const moreRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) =>
   (entry.more ?? []).map((route) => {
@@ -107,12 +112,6 @@ const guarded: RouteObject[] = [
 ];
 
 const top = (element: ReactNode) => <Suspense fallback={<PageSpin />}>{element}</Suspense>;
-
-/** Public pages outside the console frame (no guard). */
-const standalone = (path: string, screen: string): RouteObject => ({
-  path,
-  element: top(<NotAvailable screen={screen} standalone />),
-});
 
 export const router = createBrowserRouter([
   { path: '/login', element: top(<LoginPage />) },
@@ -135,7 +134,8 @@ export const router = createBrowserRouter([
   { path: '/signup', element: top(<SignupPage />) },
   { path: '/signup/oauth/authorize', element: top(<SignupPage oauth />) },
   { path: '/signup/:application', element: top(<SignupPage />) },
-  standalone('/select-plan/:owner/:pricingName', 'screens.selectPlan'),
+  // The public pricing page (no guard, no console frame).
+  { path: '/select-plan/:owner/:pricingName', element: top(<SelectPlanPage />) },
   {
     element: top(<ConsoleLayout />),
     children: [

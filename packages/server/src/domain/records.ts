@@ -141,7 +141,7 @@ export function firstLockedChange(
     const previous = before ? before[key] : field.empty();
     if (field.kind === 'password' && next[key] === previous) continue;
     if (same(previous, next[key])) continue;
-    if (!field.editable({ viewer, record: before ?? next, next })) return key;
+    if (!field.editable({ viewer, record: before ?? next, next, adding: !before })) return key;
   }
   return null;
 }

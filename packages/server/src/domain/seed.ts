@@ -112,6 +112,22 @@ export async function seed(ctx: ServerContext, options: SeedOptions = {}): Promi
     type: 'Default',
   });
 
+  // Casdoor's shared payment providers: the buyer's balance, and a dummy that pays at once.
+  await ensure(ctx, providers, {
+    owner: ADMIN_OWNER,
+    name: 'provider_balance',
+    displayName: 'Balance',
+    category: 'Payment',
+    type: 'Balance',
+  });
+  await ensure(ctx, providers, {
+    owner: ADMIN_OWNER,
+    name: 'provider_payment_dummy',
+    displayName: 'Dummy Payment',
+    category: 'Payment',
+    type: 'Dummy',
+  });
+
   await ensure(ctx, applications, {
     owner: ADMIN_OWNER,
     name: BUILT_IN_APPLICATION,

@@ -65,6 +65,10 @@ describeEachDatabase('CRUD contract', (server) => {
       // Read-only entities (verifications) are written by the server's own work only: the contract
       // stores their record directly and checks that every write route refuses.
       const readOnly = isReadOnly(def.access);
+      // Records whose name never changes after they are added (payments, transactions): a rename is refused.
+      const nameRule = def.fields.name?.editable;
+      const renameable = !readOnly && def.access.update !== 'nobody' && (!nameRule || nameRule({ viewer: ADMIN_VIEWER, record }));
+      const lastName = renameable ? renamed : String(record.name);
 
       it.runIf(readOnly)('refuses every write, even to a global admin, and reads records back masked', async () => {
         const full: Record<string, unknown> = {};
@@ -205,7 +209,14 @@ describeEachDatabase('CRUD contract', (server) => {
         expect((await admin.get(`/api/get-${def.name}`, { id })).data.name).toBe(record.name);
       });
 
-      it.skipIf(readOnly)('renames through update and follows the new id', async () => {
+      it.runIf(!readOnly && !renameable)('keeps its name: a rename is refused and changes nothing', async () => {
+        const res = await admin.post(`/api/update-${def.name}`, { ...record, name: renamed }, { id });
+        expect(res.status).toBe('error');
+        expect((await admin.get(`/api/get-${def.name}`, { id })).data.name).toBe(record.name);
+        expect((await admin.get(`/api/get-${def.name}`, { id: `${owner}/${renamed}` })).data).toBeNull();
+      });
+
+      it.runIf(renameable)('renames through update and follows the new id', async () => {
         const res = await admin.post(`/api/update-${def.name}`, { ...record, name: renamed }, { id });
         expect(res).toMatchObject({ status: 'ok', data: 'Affected' });
         expect((await admin.get(`/api/get-${def.name}`, { id })).data).toBeNull();
@@ -213,10 +224,10 @@ describeEachDatabase('CRUD contract', (server) => {
       });
 
       it.skipIf(readOnly)('deletes, then reports nothing left to delete', async () => {
-        const first = await admin.post(`/api/delete-${def.name}`, { owner, name: renamed });
+        const first = await admin.post(`/api/delete-${def.name}`, { owner, name: lastName });
         expect(first).toMatchObject({ status: 'ok', data: 'Affected' });
-        expect((await admin.get(`/api/get-${def.name}`, { id: `${owner}/${renamed}` })).data).toBeNull();
-        const second = await admin.post(`/api/delete-${def.name}`, { owner, name: renamed });
+        expect((await admin.get(`/api/get-${def.name}`, { id: `${owner}/${lastName}` })).data).toBeNull();
+        const second = await admin.post(`/api/delete-${def.name}`, { owner, name: lastName });
         expect(second).toMatchObject({ status: 'ok', data: 'Unaffected' });
       });
     });

@@ -14,18 +14,11 @@ import { useSecondFactor } from '../components/use-second-factor';
 import { getDefaultApplication, login } from '../data/account';
 import { ApiError, NetworkError, type Rec, unwrap } from '../data/client';
 import { getAppLogin } from '../data/signin-flows';
-import { RETURN_TO_KEY } from '../shell/guard';
+import { RETURN_TO_KEY, takeReturnTarget } from '../shell/guard';
 import { signupLinkOf } from './signup-model';
 
 // The organization picker (and its Select) loads only on pages that ask for an organization.
 const OrganizationChoice = lazy(() => import('./organization-choice'));
-
-/** The page to go to after signing in; only a path of this console (never another site). */
-function takeReturnTarget(): string {
-  const from = sessionStorage.getItem(RETURN_TO_KEY);
-  sessionStorage.removeItem(RETURN_TO_KEY);
-  return from?.startsWith('/') && !from.startsWith('//') ? from : '/';
-}
 
 const builtInApplication = async () => unwrap(await getAppLogin({ id: `${ADMIN_OWNER}/${BUILT_IN_APPLICATION}` })).data as Rec;
 

@@ -1,4 +1,4 @@
-import { Layout, Result } from 'antd';
+import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../components/link-button';
 import { ResultTitle } from '../components/result-title';
@@ -6,14 +6,12 @@ import { ResultTitle } from '../components/result-title';
 interface Props {
   /** i18n key of the screen's name. */
   screen: string;
-  /** Rendered outside the console layout (public pages such as sign-up). */
-  standalone?: boolean;
 }
 
 /** An honest placeholder for a screen of the route table that a later release implements. */
-export default function NotAvailable({ screen, standalone = false }: Props) {
+export default function NotAvailable({ screen }: Props) {
   const { t } = useTranslation();
-  const result = (
+  return (
     <Result
       status="info"
       title={<ResultTitle>{t('general.notAvailableTitle', { screen: t(screen) })}</ResultTitle>}
@@ -24,11 +22,5 @@ export default function NotAvailable({ screen, standalone = false }: Props) {
         </LinkButton>
       }
     />
-  );
-  if (!standalone) return result;
-  return (
-    <Layout style={{ minHeight: '100vh', justifyContent: 'center' }}>
-      <Layout.Content style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>{result}</Layout.Content>
-    </Layout>
   );
 }

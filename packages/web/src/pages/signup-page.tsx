@@ -14,6 +14,7 @@ import { ResultTitle } from '../components/result-title';
 import { logout, signup } from '../data/account';
 import { NetworkError, type Rec, unwrap } from '../data/client';
 import { getAppLogin, oauthLogin } from '../data/signin-flows';
+import { takeReturnTarget } from '../shell/guard';
 import { authorizationQuery, authorizationRedirect } from './oauth-redirect';
 import { SignupForm } from './signup-form';
 import { type SignupField, type SignupFormValues, signinPageOf, signupApplicationOf, signupBody } from './signup-model';
@@ -83,7 +84,8 @@ export default function SignupPage({ oauth = false }: Props) {
     void message.success(t('signup.accountCreated'));
     await queryClient.refetchQueries({ queryKey: ACCOUNT_KEY });
     if (authorization) await continueAuthorization(authorization);
-    else await navigate('/', { replace: true });
+    // A page that sent the visitor here (a plan chosen on a pricing page) continues.
+    else await navigate(takeReturnTarget(), { replace: true });
   };
 
   const signOut = async () => {

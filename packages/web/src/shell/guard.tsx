@@ -7,6 +7,13 @@ import { LoadError } from '../components/load-error';
 /** sessionStorage key of the page to return to after signing in. */
 export const RETURN_TO_KEY = 'from';
 
+/** The page to go to after signing in or up, taken once; only a path of this console (never another site). */
+export function takeReturnTarget(): string {
+  const from = sessionStorage.getItem(RETURN_TO_KEY);
+  sessionStorage.removeItem(RETURN_TO_KEY);
+  return from?.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
+
 function SignInRedirect() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,4 +1,61 @@
-import { product } from '@gatehouse/entities';
+import { ADMIN_OWNER, type Product, product as productDef } from '@gatehouse/entities';
+import type { ServerContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import type { LooseRecord } from '../../db/repository.js';
 import { EntityDomain } from '../entity-domain.js';
+import type { HookContext } from '../hooks.js';
+import { requireOrganization } from '../organization.js';
+import { requirePaymentProviders } from './lookups.js';
 
-export const products = new EntityDomain(product);
+/**
+ * Products (spec part 2 §3.13): of an existing organization, sold through Payment providers of that
+ * organization or shared ones. The product a plan creates for itself (PLAN_PRODUCT_TAG) is locked
+ * by the definition's rules; only its plan changes it (plan.ts, as the server).
+ */
+async function checkProduct(ctx: HookContext, product: Product): Promise<void> {
+  await requireOrganization(ctx.server, product.owner, ctx.trx);
+  await requirePaymentProviders(ctx.server, ctx.trx, product.owner, product.providers);
+}
+
+/**
+ * Casdoor's `providerObjs`: each product's payment providers as the buy page and the list show them
+ * (name, display name, category, type; never their settings), one query for the whole page.
+ */
+async function withProviderObjs(server: ServerContext, stored: Product[], answers: LooseRecord[]): Promise<LooseRecord[]> {
+  const names = [...new Set(stored.flatMap((p) => p.providers))];
+  const owners = [...new Set([...stored.map((p) => p.owner), ADMIN_OWNER])];
+  const rows =
+    names.length === 0
+      ? []
+      : await server.database.db
+          .selectFrom('provider')
+          .select(['owner', 'name', 'displayName', 'category', 'type'])
+          .where('owner', 'in', owners)
+          .where('name', 'in', names)
+          .execute();
+  return answers.map((answer, i) => {
+    const product = stored[i];
+    if (!product) return answer;
+    const providerObjs = product.providers.flatMap((name) => {
+      const found =
+        rows.find((r) => r.name === name && r.owner === product.owner) ??
+        rows.find((r) => r.name === name && r.owner === ADMIN_OWNER);
+      return found ? [found] : [];
+    });
+    return { ...answer, providerObjs };
+  });
+}
+
+export const products = new EntityDomain(productDef, {
+  beforeAdd: (ctx, record) => checkProduct(ctx, record),
+  beforeUpdate: (ctx, _before, next) => checkProduct(ctx, next),
+  extend: withProviderObjs,
+});
+
+/**
+ * Deletes the product of a plan that is being deleted (its `undeletable` rule holds it back from
+ * everyone else), in the plan's transaction.
+ */
+export async function removePlanProduct(ctx: HookContext, trx: Db, owner: string, name: string): Promise<void> {
+  await ctx.server.repo(productDef).delete(owner, name, trx);
+}

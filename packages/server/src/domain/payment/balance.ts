@@ -87,9 +87,38 @@ export const balancePaymentProvider: PaymentProvider = {
     return { paymentStatus: 'Paid', notifyMessage: '' };
   },
 
-  async getInvoice() {
-    throw new AppError('paymentInvoiceUnsupported', { type: 'Balance' });
+  // No invoicing service: the invoice is the document the server renders from the payment.
+  async getInvoice(request) {
+    return request.documentUrl;
   },
 
   responseError: () => '',
 };
+
+/**
+ * Adds `amount` to a user's balance (a paid recharge), in one UPDATE in the caller's transaction.
+ * The balance keeps its currency: a recharge in another currency is refused, as a Balance payment
+ * in another currency is.
+ */
+export async function creditBalance(context: PayContext, payerId: string, amount: number, currency: string): Promise<void> {
+  const payer = payerOf(payerId);
+  const units = toMoneyUnits(checkPrice(amount));
+  const code = currencyOf(currency);
+  const user = `${payer.owner}/${payer.name}`;
+  const row = await context.db
+    .selectFrom('user')
+    .select(['balanceCurrency'])
+    .where('owner', '=', payer.owner)
+    .where('name', '=', payer.name)
+    .executeTakeFirst();
+  if (!row) throw new AppError('userNotExist', { id: user });
+  const balanceCurrency = row.balanceCurrency || DEFAULT_CURRENCY;
+  if (balanceCurrency !== code) throw new AppError('paymentCurrencyMismatch', { currency: code, balanceCurrency, user });
+  if (units === 0) return;
+  await context.db
+    .updateTable('user')
+    .set({ balance: sql<number>`${sql.ref('balance')} + ${units}` })
+    .where('owner', '=', payer.owner)
+    .where('name', '=', payer.name)
+    .execute();
+}

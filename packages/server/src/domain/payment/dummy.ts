@@ -53,8 +53,9 @@ export const dummyPaymentProvider: PaymentProvider = {
     return { ...result, ...readOrder(orderId) };
   },
 
-  async getInvoice() {
-    throw new AppError('paymentInvoiceUnsupported', { type: 'Dummy' });
+  // No invoicing service: the invoice is the document the server renders from the payment.
+  async getInvoice(request) {
+    return request.documentUrl;
   },
 
   responseError: () => '',

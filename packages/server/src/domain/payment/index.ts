@@ -4,7 +4,7 @@ import { balancePaymentProvider } from './balance.js';
 import { dummyPaymentProvider } from './dummy.js';
 import type { PaymentProvider } from './types.js';
 
-export { spendBalance } from './balance.js';
+export { creditBalance, spendBalance } from './balance.js';
 export type {
   InvoiceRequest,
   NotifyResult,

@@ -2,7 +2,7 @@ import { IMPLEMENTED_PROVIDER_TYPES, PROVIDER_TYPES, type ProviderCategory } fro
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import { translate } from '../../i18n.js';
-import { PAYMENT_TYPES_TAKING_PAYMENTS, type PayRequest, paymentProviderFor } from './index.js';
+import { type InvoiceRequest, PAYMENT_TYPES_TAKING_PAYMENTS, type PayRequest, paymentProviderFor } from './index.js';
 
 const provider = (type: string, category: ProviderCategory = 'Payment') => ({ name: `provider_${type}`, category, type });
 
@@ -29,6 +29,18 @@ async function refusal(promise: Promise<unknown>, lang: 'en' | 'zh' = 'en'): Pro
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
   return translate(error.key, lang, error.params);
 }
+
+const invoice: InvoiceRequest = {
+  paymentName: 'payment_1',
+  personName: 'Alice',
+  personIdCard: 'ID-1',
+  personEmail: 'alice@example.com',
+  personPhone: '13800000000',
+  invoiceType: 'Individual',
+  invoiceTitle: 'Alice',
+  invoiceTaxId: '',
+  documentUrl: 'https://door.example.com/api/get-payment-invoice?id=acme/payment_1',
+};
 
 // The Dummy and Balance types write nothing here (Balance is exercised on real databases in balance.api.test.ts).
 const noDatabase = { db: undefined as never, dialect: 'sqlite' as const };
@@ -109,9 +121,8 @@ describe('the Dummy type', () => {
     expect((await dummy.pay(request({ price: 0 }), noDatabase)).state).toBe('Paid');
   });
 
-  it('issues no invoices and answers no gateway', async () => {
-    expect(await refusal(dummy.getInvoice({} as never))).toBe('Payments through Dummy payment providers have no invoices');
-    expect(await refusal(dummy.getInvoice({} as never), 'zh')).toBe('通过 Dummy 支付提供商的支付没有发票');
+  it("issues the server's own invoice document and answers no gateway", async () => {
+    expect(await dummy.getInvoice(invoice)).toBe(invoice.documentUrl);
     expect(dummy.responseError(new Error('x'))).toBe('');
   });
 });
@@ -129,6 +140,6 @@ describe('the Balance type', () => {
 
   it('reports a payment paid (the balance was spent when paying) and issues no invoices', async () => {
     expect(await balance.notify('', 'acme/payment_1')).toEqual({ paymentStatus: 'Paid', notifyMessage: '' });
-    expect(await refusal(balance.getInvoice({} as never))).toBe('Payments through Balance payment providers have no invoices');
+    expect(await balance.getInvoice(invoice)).toBe(invoice.documentUrl);
   });
 });

@@ -4,7 +4,7 @@ import type { Db, DialectName } from '../../db/database.js';
  * Taking payments through a Payment provider, modelled on Casdoor's `pp` package: a purchase asks
  * the provider's type to `pay` (it answers where to send the buyer and the order id to keep), the
  * provider's callback is read by `notify`, and `getInvoice` issues an invoice. The products,
- * payments and transactions that use it are records of their own (a later release); this layer
+ * payments and transactions that use it are records of their own (domain/business); this layer
  * holds only what each type does.
  */
 
@@ -63,6 +63,11 @@ export interface InvoiceRequest {
   invoiceType: string;
   invoiceTitle: string;
   invoiceTaxId: string;
+  /**
+   * Where the server itself serves the invoice document of the payment (GET
+   * /api/get-payment-invoice): the types without an invoicing service of their own issue that one.
+   */
+  documentUrl: string;
 }
 
 export interface PayContext {
