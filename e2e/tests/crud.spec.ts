@@ -55,11 +55,40 @@ interface Special {
   create?: (api: APIRequestContext) => Promise<string>;
   /** The field edited and its new value, where no free text field fits (a table name is an identifier). */
   edit?: { field: string; value: () => string };
+  /** The edit page is a read-only detail (transactions): the field is shown disabled and there is no Save. */
+  readOnly?: true;
 }
 
 const SPECIAL: Record<string, Special> = {
   // An adapter's only free field is its table name, an SQL identifier.
   adapter: { edit: { field: 'table', value: () => `crud_${unique('t')}` } },
+  // A payment's only editable fields are its invoice details, saved only when they pass the checks of
+  // spec §5.5 (a paid payment with a person's details): such a payment is made through the API.
+  payment: {
+    create: async (api) => {
+      const name = unique('payment');
+      const added = await api.post('/api/add-payment', {
+        data: {
+          owner: 'built-in',
+          name,
+          state: 'Paid',
+          user: 'admin',
+          provider: 'provider_payment_dummy',
+          personName: 'Alice Liddell',
+          personIdCard: 'ID-1',
+          personEmail: 'alice@example.com',
+          personPhone: '13800000000',
+          invoiceType: 'Individual',
+        },
+      });
+      const answer = await added.json();
+      expect(answer.status, answer.msg).toBe('ok');
+      return name;
+    },
+    edit: { field: 'invoiceRemark', value: () => `Remark ${unique('r')}` },
+  },
+  // Transactions record what happened: their detail page is read-only (spec §2.17).
+  transaction: { readOnly: true },
   // Resources come from uploads: their list has no Add.
   resource: {
     create: async (api) => {
@@ -115,11 +144,17 @@ adminTest('the generated tests cover every entity', () => {
       'invitation',
       'model',
       'organization',
+      'payment',
       'permission',
+      'plan',
+      'pricing',
+      'product',
       'provider',
       'resource',
       'role',
+      'subscription',
       'token',
+      'transaction',
       'user',
     ].sort(),
   );
@@ -161,6 +196,13 @@ for (const def of covered) {
     // The form's input of the field (antd names it <form>_<field>), labelled with the field's label.
     const input = page.locator(`#${def.name}_${edited}`);
     await expect(page.getByText(labelOf(def, edited), { exact: true }).first()).toBeVisible();
+    if (special.readOnly) {
+      await expect(input).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+      await openList(page, def, name);
+      await deleteRow(page, name);
+      return;
+    }
     await expect(input).toBeEditable();
     await input.fill(value);
     await save(page);

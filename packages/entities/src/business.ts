@@ -34,6 +34,17 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 /** States of a payment and of its transaction (Casdoor's pp.PaymentState). */
 export const PAYMENT_RECORD_STATES = ['Created', 'Paid', 'Canceled', 'Timeout', 'Error'] as const;
 export const INVOICE_TYPES = ['Individual', 'Organization'] as const;
+/** A payment's invoice details: set by the buyer or an administrator until the invoice is issued. */
+export const INVOICE_DETAILS = [
+  'personName',
+  'personIdCard',
+  'personEmail',
+  'personPhone',
+  'invoiceType',
+  'invoiceTitle',
+  'invoiceTaxId',
+  'invoiceRemark',
+] as const;
 
 const isPlanProduct = (record: Record<string, unknown>) => record.tag === PLAN_PRODUCT_TAG;
 /** Editable unless the product was created for a plan (spec §3.13). */
@@ -144,7 +155,7 @@ export const payment = defineEntity({
     displayName: text({ max: 100, sortable: true, searchable: true, editable: onlyWhenAdding }),
     provider: text({ max: 100, sortable: true, searchable: true, editable: onlyWhenAdding }),
     type: text({ max: 100, sortable: true, searchable: true, editable: onlyWhenAdding }),
-    user: text({ max: 100, sortable: true, searchable: true, editable: onlyWhenAdding }),
+    user: text({ max: 100, ref: 'user', sortable: true, searchable: true, editable: onlyWhenAdding }),
     productName: text({ max: 100, sortable: true, searchable: true, editable: onlyWhenAdding }),
     productDisplayName: text({ max: 100, editable: onlyWhenAdding }),
     detail: text({ max: 1000, editable: onlyWhenAdding }),
@@ -244,20 +255,7 @@ export const payment = defineEntity({
         'message',
       ],
     },
-    {
-      key: 'invoice',
-      fields: [
-        'personName',
-        'personIdCard',
-        'personEmail',
-        'personPhone',
-        'invoiceType',
-        'invoiceTitle',
-        'invoiceTaxId',
-        'invoiceRemark',
-        'invoiceUrl',
-      ],
-    },
+    { key: 'invoice', fields: [...INVOICE_DETAILS, 'invoiceUrl'] },
   ],
 });
 export type Payment = RecordOf<typeof payment.fields>;
@@ -475,8 +473,8 @@ export const transaction = defineEntity({
     /** Positive when money comes in (a purchase), negative when a balance pays. */
     amount: { ...money(), sortable: true },
     returnUrl: text({ max: 1000 }),
-    user: text({ max: 100, sortable: true, searchable: true }),
-    application: text({ max: 100, sortable: true, searchable: true }),
+    user: text({ max: 100, ref: 'user', sortable: true, searchable: true }),
+    application: text({ max: 100, ref: 'application', sortable: true, searchable: true }),
     payment: text({ max: 100, sortable: true, searchable: true }),
     state: { ...enumOf(PAYMENT_RECORD_STATES, { filter: true }), sortable: true },
   },

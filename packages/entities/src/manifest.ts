@@ -209,8 +209,8 @@ export const MANIFEST = [
     plural: 'products',
     group: 'business',
     list: 'orgAdmin',
-    routes: { list: '/products', edit: '/products/:organizationName/:productName' },
-    more: [{ path: '/products/:organizationName/:productName/buy', screen: 'screens.productBuy' }],
+    routes: { list: '/products', edit: '/products/:owner/:name' },
+    more: [{ path: '/products/:owner/:name/buy', screen: 'screens.productBuy' }],
     implemented: true,
   },
   {
@@ -218,8 +218,8 @@ export const MANIFEST = [
     plural: 'payments',
     group: 'business',
     list: 'orgAdmin',
-    routes: { list: '/payments', edit: '/payments/:organizationName/:paymentName' },
-    more: [{ path: '/payments/:organizationName/:paymentName/result', screen: 'screens.paymentResult' }],
+    routes: { list: '/payments', edit: '/payments/:owner/:name' },
+    more: [{ path: '/payments/:owner/:name/result', screen: 'screens.paymentResult' }],
     implemented: true,
   },
   {
@@ -227,7 +227,7 @@ export const MANIFEST = [
     plural: 'plans',
     group: 'business',
     list: 'orgAdmin',
-    routes: { list: '/plans', edit: '/plans/:organizationName/:planName' },
+    routes: { list: '/plans', edit: '/plans/:owner/:name' },
     implemented: true,
   },
   {
@@ -235,7 +235,7 @@ export const MANIFEST = [
     plural: 'pricings',
     group: 'business',
     list: 'orgAdmin',
-    routes: { list: '/pricings', edit: '/pricings/:organizationName/:pricingName' },
+    routes: { list: '/pricings', edit: '/pricings/:owner/:name' },
     implemented: true,
   },
   {
@@ -243,7 +243,7 @@ export const MANIFEST = [
     plural: 'subscriptions',
     group: 'business',
     list: 'orgAdmin',
-    routes: { list: '/subscriptions', edit: '/subscriptions/:organizationName/:subscriptionName' },
+    routes: { list: '/subscriptions', edit: '/subscriptions/:owner/:name' },
     implemented: true,
   },
   {
@@ -251,7 +251,7 @@ export const MANIFEST = [
     plural: 'transactions',
     group: 'business',
     list: 'orgAdmin',
-    routes: { list: '/transactions', edit: '/transactions/:organizationName/:transactionName' },
+    routes: { list: '/transactions', edit: '/transactions/:owner/:name' },
     implemented: true,
   },
   // Admin

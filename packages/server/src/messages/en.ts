@@ -249,6 +249,7 @@ export const en = {
   businessReferenceMissing: 'The {kind} "{name}" does not exist in the organization "{owner}"',
   businessProviderNotPayment: 'The provider "{name}" is not a Payment provider of the organization "{owner}" or a shared one',
   pricingApplicationInvalid: 'The application "{application}" does not belong to the organization "{owner}"',
+  subscriptionTimeInvalid: 'The time {time} of the subscription is not a date and time',
   subscriptionTimesInvalid: 'The end time {end} of the subscription is before its start time {start}',
   productPlanLocked: 'The product {id} was created for a plan: it follows its plan and cannot be deleted',
   productMissing: 'The product: {id} does not exist',

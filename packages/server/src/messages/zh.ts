@@ -228,6 +228,7 @@ export const zh: Record<MessageKey, string> = {
   businessReferenceMissing: '组织 "{owner}" 中不存在 {kind} "{name}"',
   businessProviderNotPayment: '提供商 "{name}" 不是组织 "{owner}" 的支付提供商，也不是共享的支付提供商',
   pricingApplicationInvalid: '应用 "{application}" 不属于组织 "{owner}"',
+  subscriptionTimeInvalid: '订阅的时间 {time} 不是有效的日期时间',
   subscriptionTimesInvalid: '订阅的结束时间 {end} 早于开始时间 {start}',
   productPlanLocked: '商品 {id} 是为计划自动创建的：它随计划变化，不能删除',
   productMissing: '商品 {id} 不存在',

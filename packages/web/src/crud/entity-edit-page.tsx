@@ -110,7 +110,9 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
   const entity = t(`entity.${def.name}`);
   // Spec: the signed-in user's own record is "My Account", on /account or under its own route.
   const own = self || (!!viewer && !isAdd && (def.isSelf?.(viewer, stored) ?? false));
-  const title = own ? t('general.myAccount') : t(isAdd ? 'general.newEntity' : 'general.editEntity', { entity });
+  const detailOnly = def.access.update === 'nobody';
+  const heading = isAdd ? 'general.newEntity' : detailOnly ? 'general.entityDetails' : 'general.editEntity';
+  const title = own ? t('general.myAccount') : t(heading, { entity });
   const horizontal = screens.md !== false;
 
   const saveAndExit = () =>
@@ -118,19 +120,24 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
       () => save(true),
       () => {},
     );
+  // Records nobody rewrites (transactions) have a read-only detail page: no Save at all.
   const buttons = (submit: boolean) => (
     <Space wrap>
-      <Button
-        htmlType={submit ? 'submit' : 'button'}
-        onClick={submit ? undefined : () => form.submit()}
-        disabled={!canUpdate}
-        loading={busyLoading(busy)}
-      >
-        {t('general.save')}
-      </Button>
-      <Button type="primary" onClick={saveAndExit} disabled={!canUpdate} loading={busyLoading(busy)}>
-        {t('general.saveAndExit')}
-      </Button>
+      {!detailOnly && (
+        <Button
+          htmlType={submit ? 'submit' : 'button'}
+          onClick={submit ? undefined : () => form.submit()}
+          disabled={!canUpdate}
+          loading={busyLoading(busy)}
+        >
+          {t('general.save')}
+        </Button>
+      )}
+      {!detailOnly && (
+        <Button type="primary" onClick={saveAndExit} disabled={!canUpdate} loading={busyLoading(busy)}>
+          {t('general.saveAndExit')}
+        </Button>
+      )}
       {isAdd && (
         <Button onClick={() => void cancel()} disabled={busy}>
           {t('general.cancel')}

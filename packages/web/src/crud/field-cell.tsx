@@ -1,4 +1,11 @@
-import { ADMIN_OWNER, type EntityDefinition, type FieldSpec, isSafeLink } from '@gatehouse/entities';
+import {
+  ADMIN_OWNER,
+  type EntityDefinition,
+  entityByName,
+  type FieldSpec,
+  isSafeLink,
+  organizationOf,
+} from '@gatehouse/entities';
 import { Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +24,20 @@ function namesOrganization(def: EntityDefinition<any>, field: string, spec: Fiel
   return spec.ref === 'organization' || (field === 'owner' && def.orgField === 'owner');
 }
 
+/**
+ * The edit page of the record a text field names by name in the record's organization (a
+ * subscription's user, plan and pricing; a plan's role; a token's application), or null. Shared
+ * entities (certs, providers) are left out: their records may be the organization's or `admin`'s,
+ * which the name alone does not tell.
+ */
+function refLink(def: EntityDefinition<any>, spec: FieldSpec<any>, record: Rec, value: unknown): string | null {
+  if (spec.kind !== 'text' || !spec.ref || spec.ref === 'organization' || typeof value !== 'string' || value === '') return null;
+  const referenced = entityByName(spec.ref);
+  if (!referenced?.routes.edit || referenced.shared) return null;
+  const organization = organizationOf(def, record);
+  return editPath(referenced, { owner: referenced.fixedOwner ?? organization, organization, name: value });
+}
+
 /** One list cell, presented by the field's kind and format. */
 export function FieldCell({ def, field, record }: Props) {
   const { t, i18n } = useTranslation();
@@ -30,6 +51,9 @@ export function FieldCell({ def, field, record }: Props) {
   if (namesOrganization(def, field, spec) && typeof value === 'string' && value !== '' && value !== ADMIN_OWNER) {
     return <Link to={`/organizations/${encodeURIComponent(value)}`}>{value}</Link>;
   }
+
+  const link = refLink(def, spec, record, value);
+  if (link) return <Link to={link}>{String(value)}</Link>;
 
   switch (spec.kind) {
     case 'bool':

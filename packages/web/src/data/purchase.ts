@@ -48,3 +48,8 @@ export function buyProduct(owner: string, name: string, choice: BuyChoice) {
     },
   });
 }
+
+/** Issues the invoice of a paid payment (spec part 2 §7.6); data is the invoice's URL. */
+export function invoicePayment(owner: string, name: string) {
+  return request<string>('POST', '/api/invoice-payment', { query: id(owner, name) });
+}

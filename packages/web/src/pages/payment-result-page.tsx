@@ -19,7 +19,7 @@ const WAIT_MS = 2000;
  */
 export default function PaymentResultPage() {
   const { t, i18n } = useTranslation();
-  const { organizationName = '', paymentName = '' } = useParams();
+  const { owner: organizationName = '', name: paymentName = '' } = useParams();
   const query = useQuery({
     queryKey: ['payment-result', organizationName, paymentName],
     queryFn: async () => unwrap(await getPayment(organizationName, paymentName)).data,

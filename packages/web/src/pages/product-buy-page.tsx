@@ -17,7 +17,7 @@ import { afterPurchase, formatPrice } from './purchase-model';
  */
 export default function ProductBuyPage() {
   const { t, i18n } = useTranslation();
-  const { organizationName = '', productName = '' } = useParams();
+  const { owner: organizationName = '', name: productName = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const pricingName = search.get('pricingName') ?? '';

@@ -237,24 +237,28 @@ describeEachDatabase('business objects and purchases', (server) => {
       ok(bought);
       const id = `${ORG}/${bought.data.name}`;
       const invoice = () => team.orgAdmin.post('/api/invoice-payment', undefined, { id });
-      const save = async (fields: Record<string, unknown>) =>
-        ok(await team.orgAdmin.post('/api/update-payment', { ...(await get('payment', bought.data.name)), ...fields }, { id }));
+      // Invoice details are saved only when they pass the checks; each attempt names the first problem.
+      let details: Record<string, unknown> = {};
+      const attempt = async (fields: Record<string, unknown>) => {
+        details = { ...details, ...fields };
+        return team.orgAdmin.post('/api/update-payment', { ...(await get('payment', bought.data.name)), ...details }, { id });
+      };
 
       expect((await invoice()).msg).toBe('Please input your real name!');
-      await save({ personName: 'Alice Liddell' });
-      expect((await invoice()).msg).toBe('Please input the correct ID card number!');
-      await save({ personIdCard: 'ID-99' });
-      expect((await invoice()).msg).toBe('The input is not valid Email!');
-      await save({ personEmail: 'alice@example.com' });
-      expect((await invoice()).msg).toBe('The input is not valid Phone!');
-      await save({ personPhone: '13800000000', invoiceType: 'Organization', invoiceTitle: '' });
-      expect((await invoice()).msg).toBe('The input is not invoice title!');
-      await save({ invoiceTitle: '中国科学院大学' });
-      expect((await invoice()).msg).toBe('The input is not invoice Tax ID!');
-      await save({ invoiceTaxId: '12100000400000624D' });
-      expect((await invoice()).msg).toBe('主办方财务处不能给本单位开具发票，如有疑问请联系：invoice@gatehouse.example');
+      expect((await attempt({ personName: 'Alice Liddell' })).msg).toBe('Please input the correct ID card number!');
+      expect((await attempt({ personIdCard: 'ID-99' })).msg).toBe('The input is not valid Email!');
+      expect((await attempt({ personEmail: 'alice@example.com' })).msg).toBe('The input is not valid Phone!');
+      expect((await attempt({ personPhone: '13800000000', invoiceType: 'Organization', invoiceTitle: '' })).msg).toBe(
+        'The input is not invoice title!',
+      );
+      expect((await attempt({ invoiceTitle: '中国科学院大学' })).msg).toBe('The input is not invoice Tax ID!');
+      expect((await attempt({ invoiceTaxId: '12100000400000624D' })).msg).toBe(
+        '主办方财务处不能给本单位开具发票，如有疑问请联系：invoice@gatehouse.example',
+      );
+      // Nothing of the refused attempts was kept.
+      expect(await get('payment', bought.data.name)).toMatchObject({ personName: '', personIdCard: '', invoiceTitle: '' });
       // Individual: titled with the person's name and no tax id, whatever is sent.
-      await save({ invoiceType: 'Individual', invoiceTitle: 'Someone', invoiceTaxId: 'X' });
+      ok(await attempt({ invoiceType: 'Individual', invoiceTitle: 'Someone', invoiceTaxId: 'X' }));
       expect(await get('payment', bought.data.name)).toMatchObject({ invoiceTitle: 'Alice Liddell', invoiceTaxId: '' });
 
       const issued = await invoice();
@@ -322,6 +326,12 @@ describeEachDatabase('business objects and purchases', (server) => {
       expect((await get('subscription', String(sub.name))).state).toBe('Expired');
       expect(await roleUsers('gold')).not.toContain(`${ORG}/worker`);
 
+      const garbled = await team.admin.post(
+        '/api/update-subscription',
+        { ...(await get('subscription', String(sub.name))), endTime: 'next Tuesday' },
+        { id },
+      );
+      expect(garbled.msg).toBe('The time next Tuesday of the subscription is not a date and time');
       const backwards = await team.admin.post(
         '/api/update-subscription',
         { ...(await get('subscription', String(sub.name))), endTime: '1999-01-01T00:00:00Z' },

@@ -31,6 +31,9 @@ async function checkSubscription(ctx: HookContext, sub: Subscription): Promise<v
   await requireNamed(ctx.trx, 'user', sub.owner, [sub.user]);
   await requireNamed(ctx.trx, 'plan', sub.owner, [sub.plan]);
   await requireNamed(ctx.trx, 'pricing', sub.owner, [sub.pricing]);
+  for (const time of [sub.startTime, sub.endTime]) {
+    if (time && Number.isNaN(Date.parse(time))) throw new AppError('subscriptionTimeInvalid', { time });
+  }
   if (sub.startTime && sub.endTime && Date.parse(sub.endTime) < Date.parse(sub.startTime)) {
     throw new AppError('subscriptionTimesInvalid', { start: sub.startTime, end: sub.endTime });
   }

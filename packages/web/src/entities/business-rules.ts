@@ -1,0 +1,108 @@
+import { type InvoiceProblem, invoiceProblem } from '@gatehouse/entities';
+import type { Rec } from '../data/client';
+import { textOf } from '../data/text';
+
+/** The pure rules of the business screens (spec part 2 §2.14, §4.7, §5.5), unit-tested. */
+
+export interface StateLook {
+  /** antd Tag colour. */
+  color: 'processing' | 'success' | 'warning' | 'error' | 'default';
+  icon: 'sync' | 'check' | 'exclamation' | 'clock' | 'close' | 'minus';
+}
+
+/**
+ * A subscription state's tag (spec §4.7): Pending processing, Active success, Upcoming and Expired
+ * warning, Error error, Suspended default.
+ */
+export function subscriptionStateLook(state: string): StateLook {
+  switch (state) {
+    case 'Pending':
+      return { color: 'processing', icon: 'sync' };
+    case 'Active':
+      return { color: 'success', icon: 'check' };
+    case 'Upcoming':
+      return { color: 'warning', icon: 'exclamation' };
+    case 'Expired':
+      return { color: 'warning', icon: 'clock' };
+    case 'Error':
+      return { color: 'error', icon: 'close' };
+    default:
+      return { color: 'default', icon: 'minus' };
+  }
+}
+
+/**
+ * The payment form's cross-field rule (spec §4.7): an Individual invoice is titled with the
+ * person's name and has no tax ID, so choosing Individual (or changing the name under it) copies
+ * the name into the title and clears the tax ID.
+ */
+export function individualInvoiceChange(changed: Rec, all: Rec): Rec | undefined {
+  const type = textOf(all.invoiceType);
+  if (type !== 'Individual') return undefined;
+  if (!('invoiceType' in changed) && !('personName' in changed)) return undefined;
+  return { invoiceTitle: textOf(all.personName), invoiceTaxId: '' };
+}
+
+/** The first problem of the payment's invoice details (spec §5.5), from the form's values over the stored record, or null. */
+export function invoiceFormProblem(values: Rec, stored: Rec = {}): InvoiceProblem | null {
+  const field = (key: string) => textOf(values[key] ?? stored[key]);
+  return invoiceProblem({
+    state: field('state'),
+    personName: field('personName'),
+    personIdCard: field('personIdCard'),
+    personEmail: field('personEmail'),
+    personPhone: field('personPhone'),
+    invoiceType: field('invoiceType'),
+    invoiceTitle: field('invoiceTitle'),
+    invoiceTaxId: field('invoiceTaxId'),
+  });
+}
+
+/** The field of the invoice form beside which a problem shows (the payment's state is not an input). */
+const PROBLEM_FIELDS: Record<InvoiceProblem, string> = {
+  invoicePayFirst: 'personName',
+  invoicePersonName: 'personName',
+  invoicePersonIdCard: 'personIdCard',
+  invoicePersonEmail: 'personEmail',
+  invoicePersonPhone: 'personPhone',
+  invoiceTitleInvalid: 'invoiceTitle',
+  invoiceTitleSelf: 'invoiceTitle',
+  invoiceTaxIdInvalid: 'invoiceTaxId',
+};
+
+/**
+ * The form rule of one invoice field: the i18n key of the details' first problem when it belongs
+ * beside this field, else null. So Save shows exactly the first problem of §5.5, where it is.
+ */
+export function invoiceFieldProblem(field: string, values: Rec): string | null {
+  const problem = invoiceFormProblem(values);
+  return problem && PROBLEM_FIELDS[problem] === field ? `payment.invoiceProblem.${problem}` : null;
+}
+
+export const INVOICE_RULE_FIELDS = [...new Set(Object.values(PROBLEM_FIELDS))];
+
+/** Spec §8: an invoice message containing the Chinese word for success is news, not a failure. */
+export function invoiceMessageIsSuccess(message: string): boolean {
+  return message.includes('成功');
+}
+
+/** The public pricing page of a pricing, in full (the copy button of its edit page). */
+export function pricingPageUrl(origin: string, owner: string, name: string): string {
+  return `${origin}/select-plan/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
+}
+
+/** A stored RFC 3339 time as the value of a datetime-local input (the reader's local time), or ''. */
+export function toLocalInput(value: unknown): string {
+  const time = Date.parse(textOf(value));
+  if (Number.isNaN(time)) return '';
+  const date = new Date(time);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local input's value (local time) as the RFC 3339 time the server stores, or ''. */
+export function fromLocalInput(value: string): string {
+  if (!value) return '';
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? '' : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

@@ -1,0 +1,9 @@
+import { ProviderCell } from './business-cells';
+import type { EntityOverrides } from './ui-types';
+
+/** Transactions (spec part 2 §2.17): read-only details; the list links the provider. */
+const overrides: EntityOverrides = {
+  listCells: { provider: ProviderCell },
+};
+
+export default overrides;
