@@ -113,16 +113,24 @@ describeEachDatabase('syncing users from a database table', (server, engine) => 
 
   it('writes changes made here back to the table, and users added here as new rows', async () => {
     const bob = await user('bob');
-    expect(await admin.post('/api/update-user', { ...bob, displayName: 'Bob Here', isForbidden: false }, { id: `${ORG}/bob` })).toMatchObject({
+    expect(
+      await admin.post('/api/update-user', { ...bob, displayName: 'Bob Here', isForbidden: false }, { id: `${ORG}/bob` }),
+    ).toMatchObject({
       status: 'ok',
     });
-    expect(await admin.post('/api/add-user', { owner: ORG, name: 'gina', displayName: 'Gina G', email: 'gina@example.com' })).toMatchObject({
+    expect(
+      await admin.post('/api/add-user', { owner: ORG, name: 'gina', displayName: 'Gina G', email: 'gina@example.com' }),
+    ).toMatchObject({
       status: 'ok',
     });
     expect((await run()).data).toMatchObject({ writtenBack: 2, updated: 0, added: 0 });
     const rows = await people();
     expect(rows.find((row) => row.login === 'bob')).toMatchObject({ display_name: 'Bob Here', status: 'Y' });
-    expect(rows.find((row) => row.login === 'gina')).toMatchObject({ display_name: 'Gina G', email: 'gina@example.com', status: 'Y' });
+    expect(rows.find((row) => row.login === 'gina')).toMatchObject({
+      display_name: 'Gina G',
+      email: 'gina@example.com',
+      status: 'Y',
+    });
     // What was written back is what the next sync finds: nothing to do.
     expect((await run()).data).toMatchObject({ read: 3, unchanged: 3, updated: 0, writtenBack: 0, added: 0 });
   });
@@ -141,4 +149,3 @@ describeEachDatabase('syncing users from a database table', (server, engine) => 
     expect((await user('alice')).displayName).toBe('Alice Local');
   });
 });
-
