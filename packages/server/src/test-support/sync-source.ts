@@ -38,7 +38,9 @@ export async function createSyncSource(engine: DialectName, dataDir: string): Pr
         const found: unknown[] = db.prepare(statement).all(...bind(params));
         return found.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null);
       },
-      close: async () => db.close(),
+      close: async () => {
+        db.close();
+      },
     };
   }
   const database = await createTestDatabase(engine);
