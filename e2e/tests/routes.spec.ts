@@ -103,8 +103,9 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
   ],
   admin: [
     route('/sysinfo', 'System Info'),
-    route('/syncers', later('Syncers')),
-    route('/syncers/syncer1', later('The syncer editor')),
+    route('/syncers', 'Syncers'),
+    // A syncer that does not exist: the edit page goes to /404.
+    route('/syncers/syncer1', '404 NOT FOUND', '/404'),
     route('/webhooks', later('Webhooks')),
     route('/webhooks/webhook1', later('The webhook editor')),
   ],
@@ -134,7 +135,7 @@ const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
   route('/records', 'Records'),
   route('/roles', 'Roles'),
   route('/permissions', 'Permissions'),
-  route('/syncers', later('Syncers')),
+  route('/syncers', 'Syncers'),
   route('/webhooks', later('Webhooks')),
 ];
 
