@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_OWNER, isGlobalAdmin } from './access.js';
 import {
+  adminOwnedRecords,
   bool,
   defineEntity,
   enumOf,
@@ -65,11 +66,7 @@ const onlyGlobalAdmin = ({ viewer }: FieldRuleContext) => isGlobalAdmin(viewer);
 export const syncer = defineEntity({
   name: 'syncer',
   table: 'syncer',
-  orgField: 'organization',
-  fixedOwner: ADMIN_OWNER,
-  orgParam: 'organization',
-  access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
-  defaultSort: { field: 'createdTime', order: 'descend' },
+  ...adminOwnedRecords,
   fields: {
     owner: text({ max: 100, editable: () => false }),
     name: recordName(),

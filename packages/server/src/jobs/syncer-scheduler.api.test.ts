@@ -4,7 +4,7 @@ import { claimDueJob, claimJob, releaseJob } from '../db/job-lease.js';
 import { ApiClient } from '../test-support/client.js';
 import { ADMIN_PASSWORD } from '../test-support/server.js';
 import { describeEachDatabase } from '../test-support/suite.js';
-import { createSyncSource, type SyncSource } from '../test-support/sync-source.js';
+import { createSyncSource, type SyncSource, syncerColumn } from '../test-support/sync-source.js';
 
 const MINUTE = 60_000;
 
@@ -67,7 +67,7 @@ describeEachDatabase(
           organization: 'cron',
           ...source.settings,
           table: 'staff',
-          tableColumns: [{ name: 'login', type: 'string', casdoorName: 'Name', isKey: true, isHashed: true, values: [] }],
+          tableColumns: [syncerColumn('login', 'Name', { isKey: true })],
           syncInterval: 1,
           isEnabled: true,
         });
@@ -89,7 +89,7 @@ describeEachDatabase(
           organization: 'cron',
           ...source.settings,
           table: 'staff',
-          tableColumns: [{ name: 'login', type: 'string', casdoorName: 'Name', isKey: true, isHashed: true, values: [] }],
+          tableColumns: [syncerColumn('login', 'Name', { isKey: true })],
           isEnabled: false,
         });
         await new Promise((r) => setTimeout(r, 2000));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SyncerTableColumn } from '@gatehouse/entities';
 import SQLite from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
@@ -79,4 +80,9 @@ export async function createSyncSource(engine: DialectName, dataDir: string): Pr
       await database.drop();
     },
   };
+}
+
+/** A column of a syncer's mapping: a hashed string column unless `extra` says otherwise. */
+export function syncerColumn(name: string, casdoorName: string, extra: Partial<SyncerTableColumn> = {}): SyncerTableColumn {
+  return { name, type: 'string', casdoorName, isKey: false, isHashed: true, values: [], ...extra };
 }

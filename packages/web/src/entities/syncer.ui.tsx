@@ -1,8 +1,6 @@
 import { syncer as syncerDef } from '@gatehouse/entities';
-import { App, Button, Flex, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorText } from '../components/feedback';
+import { Form, Input } from 'antd';
+import { ConnectionTest } from '../components/connection-test';
 import { formFields, fromFormValues } from '../crud/form-values';
 import { testSyncerDb } from '../data/syncers';
 import { SyncerColumnsTable } from './syncer-columns-table';
@@ -15,30 +13,16 @@ import type { EntityOverrides, FieldControlProps, SectionExtraProps } from './ui
  * (POST /api/test-syncer-db), through the SSH tunnel when one is set.
  */
 function TestConnection({ stored }: SectionExtraProps) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
   const form = Form.useFormInstance();
-  const [busy, setBusy] = useState(false);
-  const test = async () => {
-    setBusy(true);
-    try {
-      const edited = fromFormValues(syncerDef, formFields(syncerDef), form.getFieldsValue(true));
-      const answer = await testSyncerDb({ ...stored, ...edited });
-      if (answer.status === 'ok') void message.success(t('syncer.connectSuccessfully'));
-      else void message.error(t('syncer.failedToConnect', { msg: answer.msg }));
-    } catch (error) {
-      void message.error(errorText(t, error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const edited = () => fromFormValues(syncerDef, formFields(syncerDef), form.getFieldsValue(true));
   return (
-    <Flex gap={12} align="center" wrap style={{ marginBottom: 24 }}>
-      <Typography.Text strong>{t('syncer.dbTest')}</Typography.Text>
-      <Button type="primary" loading={busy} onClick={() => void test()}>
-        {t('syncer.testConnection')}
-      </Button>
-    </Flex>
+    <ConnectionTest
+      title="syncer.dbTest"
+      button="syncer.testConnection"
+      success="syncer.connectSuccessfully"
+      failure="syncer.failedToConnect"
+      test={() => testSyncerDb({ ...stored, ...edited() })}
+    />
   );
 }
 

@@ -1,16 +1,9 @@
 import { keycloakColumns, type SyncerTableColumn } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
+import { syncerColumn } from '../../test-support/sync-source.js';
 import { hashOf, keyOf, mappingOf, resolveColumns, rowValuesOf, textOf, userValuesOf } from './mapping.js';
 
-const col = (name: string, casdoorName: string, extra: Partial<SyncerTableColumn> = {}): SyncerTableColumn => ({
-  name,
-  type: 'string',
-  casdoorName,
-  isKey: false,
-  isHashed: true,
-  values: [],
-  ...extra,
-});
+const col = syncerColumn;
 
 const syncer = (tableColumns: SyncerTableColumn[], type: 'Database' | 'Keycloak' = 'Database', avatarBaseUrl = '') => ({
   tableColumns,

@@ -2,19 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient } from '../../test-support/client.js';
 import { ADMIN_PASSWORD } from '../../test-support/server.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
-import { createSyncSource, type SyncSource } from '../../test-support/sync-source.js';
+import { createSyncSource, type SyncSource, syncerColumn } from '../../test-support/sync-source.js';
 
 const ORG = 'syncorg';
 const BASE = 'https://cdn.example.com/avatars/';
-const column = (name: string, casdoorName: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  type: 'string',
-  casdoorName,
-  isKey: false,
-  isHashed: true,
-  values: [],
-  ...extra,
-});
+const column = syncerColumn;
 
 /**
  * A Database syncer against a real table of each engine (the same engine as the server's own

@@ -3,24 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationTeam, type Team } from '../../test-support/accounts.js';
 import type { ApiClient } from '../../test-support/client.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
-import { createSyncSource, type SyncSource } from '../../test-support/sync-source.js';
+import { createSyncSource, type SyncSource, syncerColumn } from '../../test-support/sync-source.js';
 
-const key = (name: string, casdoorName: string) => ({
-  name,
-  type: 'string',
-  casdoorName,
-  isKey: true,
-  isHashed: true,
-  values: [],
-});
-const col = (name: string, casdoorName: string) => ({
-  name,
-  type: 'string',
-  casdoorName,
-  isKey: false,
-  isHashed: true,
-  values: [],
-});
+const key = (name: string, casdoorName: string) => syncerColumn(name, casdoorName, { isKey: true });
+const col = (name: string, casdoorName: string) => syncerColumn(name, casdoorName);
 
 /** The syncer's rules (spec part 2 §4.8, §5.6, §6, §8): messages, presets, access, failures. */
 describeEachDatabase('syncers', (server, engine) => {

@@ -5,12 +5,9 @@ import { ApiClient } from '../../test-support/client.js';
 import { ADMIN_PASSWORD } from '../../test-support/server.js';
 import { startSshd, type TestSshd, TUNNEL_PASSWORD, TUNNEL_USER } from '../../test-support/sshd.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
-import { createSyncSource, type SyncSource } from '../../test-support/sync-source.js';
+import { createSyncSource, type SyncSource, syncerColumn } from '../../test-support/sync-source.js';
 
-const columns = [
-  { name: 'login', type: 'string', casdoorName: 'Name', isKey: true, isHashed: true, values: [] },
-  { name: 'full_name', type: 'string', casdoorName: 'DisplayName', isKey: false, isHashed: true, values: [] },
-];
+const columns = [syncerColumn('login', 'Name', { isKey: true }), syncerColumn('full_name', 'DisplayName')];
 
 /** An OpenSSH public key line of a PEM private key (what authorized_keys lists). */
 function publicKeyLine(privateKeyPem: string): string {
