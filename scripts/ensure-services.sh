@@ -21,6 +21,8 @@ fi
 if ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && command -v redis-server >/dev/null 2>&1; then
   redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no >/dev/null || true
 fi
+# OpenSSH's server serves the syncers' SSH tunnel tests (each test starts its own on loopback).
+sh "$(dirname "$0")/ensure-sshd.sh"
 i=0
 while [ $i -lt 30 ]; do
   ok=1

@@ -153,6 +153,7 @@ adminTest('the generated tests cover every entity', () => {
       'resource',
       'role',
       'subscription',
+      'syncer',
       'token',
       'transaction',
       'user',

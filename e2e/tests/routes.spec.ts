@@ -104,8 +104,9 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
   ],
   admin: [
     route('/sysinfo', 'System Info'),
-    route('/syncers', later('Syncers')),
-    route('/syncers/syncer1', later('The syncer editor')),
+    route('/syncers', 'Syncers'),
+    // A syncer that does not exist: the edit page goes to /404.
+    route('/syncers/syncer1', '404 NOT FOUND', '/404'),
     route('/webhooks', later('Webhooks')),
     route('/webhooks/webhook1', later('The webhook editor')),
   ],
@@ -141,7 +142,7 @@ const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
   route('/pricings', 'Pricings'),
   route('/subscriptions', 'Subscriptions'),
   route('/transactions', 'Transactions'),
-  route('/syncers', later('Syncers')),
+  route('/syncers', 'Syncers'),
   route('/webhooks', later('Webhooks')),
 ];
 

@@ -98,7 +98,8 @@ export const product = defineEntity({
       currency: 'USD',
       price: 300,
       quantity: 99,
-      sold: 0,
+      // Casdoor's Add starts a product at 10 sold (spec §9).
+      sold: 10,
       isRecharge: false,
       providers: [],
       returnUrl: '',

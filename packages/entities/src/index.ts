@@ -12,6 +12,7 @@ import { record } from './record.js';
 import { resource } from './resource.js';
 import { role } from './role.js';
 import { session } from './session.js';
+import { syncer } from './syncer.js';
 import { token } from './token.js';
 import { user } from './user.js';
 import { verification } from './verification.js';
@@ -52,6 +53,7 @@ export * from './resource.js';
 export * from './resource-files.js';
 export * from './role.js';
 export * from './session.js';
+export * from './syncer.js';
 export * from './system-info.js';
 export * from './theme.js';
 export * from './token.js';
@@ -88,6 +90,7 @@ export const ENTITIES = [
   pricing,
   subscription,
   transaction,
+  syncer,
 ] as const;
 
 /** Any one of the entities (its name, table and fields precisely typed). */

@@ -269,8 +269,9 @@ export const MANIFEST = [
     plural: 'syncers',
     group: 'admin',
     list: 'orgAdmin',
-    routes: { list: '/syncers', edit: '/syncers/:syncerName' },
-    implemented: false,
+    // The spec's /syncers/{syncerName}: the owner is always admin, so the name alone identifies it.
+    routes: { list: '/syncers', edit: '/syncers/:name' },
+    implemented: true,
   },
   {
     name: 'webhook',

@@ -21,6 +21,7 @@ import { AppError } from './errors.js';
 import { fail, ok } from './http/envelope.js';
 import { keepFileInfo } from './http/uploads.js';
 import { setOutboundAllowlist } from './integrations/http/address-guard.js';
+import { SyncerScheduler } from './jobs/syncer-scheduler.js';
 import { isServerPath, registerConsole } from './plugins/console.js';
 import { RequestMetrics, registerMetrics } from './plugins/metrics.js';
 import { isCrossSiteWrite } from './plugins/origin-check.js';
@@ -50,6 +51,7 @@ import { registerProviderRoutes } from './routes/provider.js';
 import { registerRecordRoutes } from './routes/records.js';
 import { registerSessionRoutes } from './routes/sessions.js';
 import { formatBytes, registerStorageRoutes } from './routes/storage.js';
+import { registerSyncerRoutes } from './routes/syncers.js';
 import { registerSystemInfoRoutes } from './routes/system-info.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerVerificationRoutes } from './routes/verification.js';
@@ -206,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuthzRoutes(app, ctx);
   registerEnforceRoutes(app, ctx);
   registerBusinessRoutes(app, ctx);
+  registerSyncerRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
   const readExtras: Partial<Record<string, ReadExtra>> = ENFORCER_READ_EXTRAS;
@@ -246,6 +249,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const authz = authzOf(ctx);
   await authz.start();
   app.addHook('onClose', async () => authz.close());
+
+  // Enabled syncers run every syncInterval minutes, each once across instances (jobs/syncer-scheduler.ts).
+  const syncerScheduler = new SyncerScheduler(ctx, config.jobTickSeconds * 1000);
+  syncerScheduler.start();
+  app.addHook('onClose', async () => syncerScheduler.close());
 
   return { app, ctx, generatedAdminPassword, recordQueue };
 }

@@ -50,6 +50,11 @@ export interface Config {
    * signed-in global administrator reads the metrics.
    */
   metricsToken?: string;
+  /**
+   * How often the job scheduler looks for enabled syncers that are due, in seconds
+   * (JOB_TICK_SECONDS, default 30); each syncer runs every syncInterval minutes.
+   */
+  jobTickSeconds: number;
 }
 
 /** The upload limit when UPLOAD_LIMIT_MB is unset. */
@@ -82,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaIpLimitPerMinute: parseWhole('CAPTCHA_IP_LIMIT_PER_MINUTE', env.CAPTCHA_IP_LIMIT_PER_MINUTE, 30, 1, 100_000),
     recordsUrl: parseRecordsUrl(env.RECORDS_URL),
     metricsToken: env.METRICS_TOKEN || undefined,
+    jobTickSeconds: parseWhole('JOB_TICK_SECONDS', env.JOB_TICK_SECONDS, 30, 1, 3600),
   };
 }
 

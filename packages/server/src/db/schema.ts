@@ -139,6 +139,17 @@ export const SERVER_TABLES = {
     v4: 'text',
     v5: 'text',
   },
+  /** A syncer's view of one external row at its last sync: the hash of its hashed columns (domain/syncer/). */
+  syncerUser: {
+    syncer: 'text',
+    keyValue: 'text',
+    hash: 'text',
+    localHash: 'text',
+    removed: 'bool',
+    updatedTime: 'text',
+  },
+  /** Who runs a scheduled job until when, and when it is next due (db/job-lease.ts). */
+  jobLease: { id: 'text', holder: 'text', expiresTime: 'text', nextRunTime: 'text' },
 } as const satisfies Record<string, Record<string, ServerColumnKind>>;
 
 type ServerTableName = keyof typeof SERVER_TABLES;

@@ -12,6 +12,7 @@ import { providers } from './provider.js';
 import { records } from './record.js';
 import { resources } from './resource.js';
 import { roles } from './role.js';
+import { syncers } from './syncer/syncer.js';
 import { tokens } from './token.js';
 import { users } from './user.js';
 import { verifications } from './verification.js';
@@ -44,6 +45,7 @@ const DOMAINS: { [Name in Exclude<EntityName, ViewEntity['name']>]: EntityDomain
   pricing: pricings,
   subscription: subscriptions,
   transaction: transactions,
+  syncer: syncers,
 };
 
 const generic = new Map<string, EntityDomain>();

@@ -428,6 +428,26 @@ export const en = {
   enforcerOtherOrganization:
     '"{ref}" is not of the organization "{owner}": an enforcer uses its own organization\'s models and adapters',
   policyPairExpected: 'The body must be a pair of policies: the old one, then the new one',
+  // syncers (domain/syncer)
+  syncerSqlitePath: 'The SQLite database "{path}" must be a relative file path inside the server\'s syncers folder',
+  syncerHostMissing: 'The syncer has no host',
+  syncerSshHostMissing: 'The syncer has no SSH host',
+  syncerSshFailed: 'Failed to open the SSH tunnel through {host}: {detail}',
+  syncerCertMissing: 'The cert "{cert}" for the SSH tunnel does not exist',
+  syncerKeyColumnCount: 'Exactly one table column must be the key (found {count})',
+  syncerColumnFieldUnknown: 'The table column "{column}" maps to "{field}", which is not a user field',
+  syncerColumnNameInvalid:
+    'The table column "{column}" is not a column name (letters, digits and underscores, or several joined with +)',
+  syncerColumnValueInvalid: 'The value mapping "{value}" of the table column "{column}" must read external=value',
+  syncerKeyColumnCombined: 'The key column "{column}" must be a single column',
+  syncerColumnsEmpty: 'The syncer table columns should not be empty',
+  syncerColumnMissing: 'The column "{column}" does not exist in the table "{table}"',
+  syncerNotFound: 'The syncer: {id} does not exist',
+  syncerRunning: 'The syncer "{id}" is already running',
+  syncerFailed: '{detail}',
+  syncerAffiliationMissing: 'Affiliation not found: {id}',
+  syncerRowKeyEmpty: 'A row of the table has an empty key column "{column}"',
+  syncerRowKeyDuplicate: 'Several rows of the table have the key "{key}"',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -59,6 +59,11 @@ export interface ListEditorProps<R> {
   undeletable?: RowRule<R>;
   /** The row to store after one cell changed: the place for rules such as "visible makes it required". */
   onCellChange?: (next: R, key: keyof R & string, previous: R, rows: readonly R[]) => R;
+  /**
+   * The rows to store after a cell of row `index` changed, for rules that reach other rows (turning
+   * a syncer's key column on turns the others off).
+   */
+  rowsAfterChange?: (rows: R[], index: number, key: keyof R & string) => R[];
   /** A short explanation shown above the table. */
   hint?: ReactNode;
   /** Rows per page (default: one page of every row). */
@@ -89,6 +94,7 @@ export function ListEditor<R extends object>(props: ListEditorProps<R>) {
     canAdd,
     undeletable,
     onCellChange,
+    rowsAfterChange,
     hint,
     pageSize,
   } = props;
@@ -146,7 +152,8 @@ export function ListEditor<R extends object>(props: ListEditorProps<R>) {
   const setCell = (index: number, key: keyof R & string, cell: unknown) => {
     const previous = rows[index] as R;
     const edited = { ...previous, [key]: cell } as R;
-    change(replaceRow(rows, index, onCellChange ? onCellChange(edited, key, previous, rows) : edited));
+    const next = replaceRow(rows, index, onCellChange ? onCellChange(edited, key, previous, rows) : edited);
+    change(rowsAfterChange ? rowsAfterChange(next, index, key) : next);
   };
 
   const tableColumns: ColumnType<number>[] = [

@@ -5,7 +5,7 @@ import { useJsonValue } from './json-value';
 import { ListEditor, type ListEditorColumn, type ListEditorProps } from './list-editor';
 
 /** The row rules of a table: how a row is added, edited and kept. */
-type RowRules<R> = Pick<ListEditorProps<R>, 'newRow' | 'canAdd' | 'undeletable' | 'onCellChange'>;
+type RowRules<R> = Pick<ListEditorProps<R>, 'newRow' | 'canAdd' | 'undeletable' | 'onCellChange' | 'rowsAfterChange'>;
 
 /** A table of rows: where empty starts, the row rules, the columns and an optional hint under it. */
 export interface RowsTableSpec<R> {
@@ -38,6 +38,7 @@ export function RowsTable<R extends object>({
       canAdd={spec.rules.canAdd}
       undeletable={spec.rules.undeletable}
       onCellChange={spec.rules.onCellChange}
+      rowsAfterChange={spec.rules.rowsAfterChange}
       hint={spec.hint && t(spec.hint)}
     />
   );

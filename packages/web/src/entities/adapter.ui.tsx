@@ -1,7 +1,6 @@
-import { Alert, App, Button, Flex, Form, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../components/feedback';
+import { ConnectionTest } from '../components/connection-test';
 import { testAdapterConnection } from '../data/authz';
 import { adapterFieldVisible, adapterValuesChange, isDrivable, portText } from './adapter-rules';
 import type { EntityOverrides, ListCellProps, SectionExtraProps } from './ui-types';
@@ -26,30 +25,16 @@ function DatabaseTypeNote() {
  * adapterId), so unsaved edits are saved first.
  */
 function TestConnection({ stored }: SectionExtraProps) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
   const id = `${String(stored.owner)}/${String(stored.name)}`;
-  const test = async () => {
-    setBusy(true);
-    try {
-      const answer = await testAdapterConnection(id);
-      if (answer.status === 'ok') void message.success(t('adapter.connectSuccessfully'));
-      else void message.error(t('adapter.failedToConnect', { msg: answer.msg }));
-    } catch (error) {
-      void message.error(errorText(t, error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Flex gap={12} align="center" wrap style={{ marginTop: 8 }}>
-      <Typography.Text strong>{t('adapter.dbTest')}</Typography.Text>
-      <Button type="primary" loading={busy} onClick={() => void test()}>
-        {t('adapter.testConnection')}
-      </Button>
-      <Typography.Text type="secondary">{t('adapter.testUsesSaved')}</Typography.Text>
-    </Flex>
+    <ConnectionTest
+      title="adapter.dbTest"
+      button="adapter.testConnection"
+      success="adapter.connectSuccessfully"
+      failure="adapter.failedToConnect"
+      hint="adapter.testUsesSaved"
+      test={() => testAdapterConnection(id)}
+    />
   );
 }
 

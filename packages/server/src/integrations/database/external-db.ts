@@ -5,7 +5,7 @@ import pg from 'pg';
 import { AppError } from '../../errors.js';
 import { resolveOutboundHost } from '../http/address-guard.js';
 
-/** Where an external database is, as an adapter record describes it. */
+/** Where an external database is, as an adapter (or a syncer) record describes it. */
 export interface ExternalDbTarget {
   databaseType: string;
   host: string;
@@ -13,9 +13,22 @@ export interface ExternalDbTarget {
   user: string;
   password: string;
   database: string;
+  /** PostgreSQL's SSL mode (disable, require, verify-ca, verify-full); '' is disable. */
+  sslMode?: string;
 }
 
-export type ExternalValue = string | number;
+/** How to open it beyond the target's own settings. */
+export interface ExternalDbOptions {
+  /** The folder of the data directory that holds SQLite files (adapters, syncers). */
+  sqliteFolder?: 'adapters' | 'syncers';
+  /**
+   * Connect here instead of the target's host and port: the loopback end of an SSH tunnel this
+   * server opened (its SSH host went through the address guard), not an address to check.
+   */
+  via?: { address: string; port: number };
+}
+
+export type ExternalValue = string | number | boolean | null;
 export type ExternalRow = Record<string, unknown>;
 
 /** One open connection to an external database; statements use `?` placeholders on every engine. */
@@ -23,8 +36,10 @@ export interface ExternalDb {
   readonly dialect: 'mysql' | 'postgres' | 'sqlite';
   run(statement: string, params?: ExternalValue[]): Promise<void>;
   all(statement: string, params?: ExternalValue[]): Promise<ExternalRow[]>;
-  /** Quotes an identifier (a table name checked by the caller). */
+  /** Quotes an identifier (a table name checked by the caller); a schema-qualified name part by part. */
   quote(identifier: string): string;
+  /** The columns of a table, as the database names them; fails when the table does not exist. */
+  columns(table: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -37,17 +52,40 @@ function numbered(statement: string): string {
 }
 
 /**
- * The SQLite file of an adapter: a relative path below the server's data directory (an
- * administrator must not reach other files of the machine, the server's own database included).
+ * The SQLite file of an adapter (or a syncer): a relative path below its folder of the server's
+ * data directory (an administrator must not reach other files of the machine, the server's own
+ * database included).
  */
-export function sqliteFileOf(dataDir: string, database: string): string {
-  const root = path.resolve(dataDir, 'adapters');
+export function sqliteFileOf(dataDir: string, database: string, folder: 'adapters' | 'syncers' = 'adapters'): string {
+  const root = path.resolve(dataDir, folder);
   const file = path.resolve(root, database);
   if (!database || path.isAbsolute(database) || !file.startsWith(`${root}${path.sep}`)) {
-    throw new AppError('adapterSqlitePath', { path: database });
+    throw new AppError(folder === 'adapters' ? 'adapterSqlitePath' : 'syncerSqlitePath', { path: database });
   }
   return file;
 }
+
+/** Quotes a (possibly schema-qualified) name part by part. */
+function quoted(identifier: string, mark: string): string {
+  return identifier
+    .split('.')
+    .map((part) => `${mark}${part}${mark}`)
+    .join('.');
+}
+
+/** PostgreSQL's SSL settings for a mode (libpq's meanings); the host name is checked by verify-full. */
+function pgSsl(
+  mode: string | undefined,
+  host: string,
+): false | { rejectUnauthorized: boolean; servername?: string; checkServerIdentity?: () => undefined } {
+  if (mode === 'require') return { rejectUnauthorized: false };
+  if (mode === 'verify-ca') return { rejectUnauthorized: true, checkServerIdentity: () => undefined };
+  if (mode === 'verify-full') return { rejectUnauthorized: true, servername: host };
+  return false;
+}
+
+/** better-sqlite3 binds no booleans: 1 and 0, as SQLite stores them. */
+const sqliteValue = (v: ExternalValue) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
 /**
  * Opens a connection with an adapter's settings. Network targets go through the outbound address
@@ -55,18 +93,31 @@ export function sqliteFileOf(dataDir: string, database: string): string {
  * OUTBOUND_ALLOWLIST names them), and the connection goes to the checked address, so that a
  * second resolution cannot lead elsewhere. Types without a driver (mssql, oracle) are refused.
  */
-export async function openExternalDb(target: ExternalDbTarget, dataDir: string): Promise<ExternalDb> {
+export async function openExternalDb(
+  target: ExternalDbTarget,
+  dataDir: string,
+  options: ExternalDbOptions = {},
+): Promise<ExternalDb> {
   const type = target.databaseType;
   if (type === 'sqlite3') {
-    const sqlite = new SQLite(sqliteFileOf(dataDir, target.database), { timeout: 5000 });
+    // fileMustExist: a mistyped path is an error, not a new empty database.
+    const sqlite = new SQLite(sqliteFileOf(dataDir, target.database, options.sqliteFolder), {
+      timeout: 5000,
+      fileMustExist: options.sqliteFolder === 'syncers',
+    });
     return {
       dialect: 'sqlite',
-      quote: (id) => `"${id}"`,
+      quote: (id) => quoted(id, '"'),
+      columns: async (table) =>
+        sqlite
+          .prepare(`select * from ${quoted(table, '"')}`)
+          .columns()
+          .map((c) => c.name),
       run: async (statement, params = []) => {
-        sqlite.prepare(statement).run(...params);
+        sqlite.prepare(statement).run(...params.map(sqliteValue));
       },
       all: async (statement, params = []) => {
-        const rows: unknown[] = sqlite.prepare(statement).all(...params);
+        const rows: unknown[] = sqlite.prepare(statement).all(...params.map(sqliteValue));
         return rows.filter((row): row is ExternalRow => typeof row === 'object' && row !== null);
       },
       close: async () => {
@@ -75,21 +126,31 @@ export async function openExternalDb(target: ExternalDbTarget, dataDir: string):
     };
   }
   if (type !== 'mysql' && type !== 'postgres') throw new AppError('adapterDatabaseUnsupported', { type: type || '-' });
-  if (!target.host) throw new AppError('adapterHostMissing');
-  const { address } = await resolveOutboundHost(target.host, `${target.host}:${target.port}`);
+  let address: string;
+  let port = target.port || (type === 'postgres' ? 5432 : 3306);
+  if (options.via) {
+    ({ address, port } = options.via);
+  } else {
+    if (!target.host) throw new AppError('adapterHostMissing');
+    ({ address } = await resolveOutboundHost(target.host, `${target.host}:${port}`));
+  }
   if (type === 'postgres') {
     const client = new pg.Client({
       host: address,
-      port: target.port || 5432,
+      port,
       user: target.user,
       password: target.password,
       database: target.database,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      ssl: pgSsl(target.sslMode, target.host),
     });
+    // A failure after connecting (the server went away) is reported by the next query.
+    client.on('error', () => undefined);
     await client.connect();
     return {
       dialect: 'postgres',
-      quote: (id) => `"${id}"`,
+      quote: (id) => quoted(id, '"'),
+      columns: async (table) => (await client.query(`select * from ${quoted(table, '"')} where 1 = 0`)).fields.map((f) => f.name),
       run: async (statement, params = []) => {
         await client.query(numbered(statement), params);
       },
@@ -99,7 +160,7 @@ export async function openExternalDb(target: ExternalDbTarget, dataDir: string):
   }
   const connection = await createConnection({
     host: address,
-    port: target.port || 3306,
+    port,
     user: target.user,
     password: target.password,
     database: target.database,
@@ -108,7 +169,11 @@ export async function openExternalDb(target: ExternalDbTarget, dataDir: string):
   });
   return {
     dialect: 'mysql',
-    quote: (id) => `\`${id}\``,
+    quote: (id) => quoted(id, '`'),
+    columns: async (table) => {
+      const [, fields] = await connection.query(`select * from ${quoted(table, '`')} where 1 = 0`);
+      return fields.map((f) => f.name);
+    },
     run: async (statement, params = []) => {
       await connection.execute(statement, params);
     },
@@ -125,8 +190,9 @@ export async function withExternalDb<T>(
   target: ExternalDbTarget,
   dataDir: string,
   work: (db: ExternalDb) => Promise<T>,
+  options: ExternalDbOptions = {},
 ): Promise<T> {
-  const db = await openExternalDb(target, dataDir);
+  const db = await openExternalDb(target, dataDir, options);
   try {
     return await work(db);
   } finally {

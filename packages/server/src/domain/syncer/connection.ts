@@ -1,0 +1,30 @@
+import { ADMIN_OWNER, fieldEntries, may, syncer as syncerDef, type Viewer } from '@gatehouse/entities';
+import type { ServerContext } from '../../context.js';
+import { type LooseRecord, typedRecord } from '../../db/repository.js';
+import { refusal } from '../actor.js';
+import { mergeForUpdate, parseIncoming } from '../records.js';
+import { asSyncError, openSource } from './source.js';
+
+/**
+ * POST /api/test-syncer-db (Casdoor's TestSyncer): connects with the settings being edited (body:
+ * the syncer), through its SSH tunnel when it has one, and asks a trivial query. Secrets sent back
+ * masked are those of the stored syncer of that name, for whoever may change it; the organization
+ * of the body must be one the viewer may add syncers to. Nothing is saved.
+ */
+export async function testSyncerConnection(server: ServerContext, viewer: Viewer, body: unknown): Promise<void> {
+  const { values } = parseIncoming(syncerDef, viewer, body);
+  const name = typeof values.name === 'string' ? values.name : '';
+  const stored = name ? await server.repo(syncerDef).get(ADMIN_OWNER, name) : undefined;
+  if (stored && !may(syncerDef, 'update', viewer, stored)) throw refusal(viewer);
+  const empty: LooseRecord = Object.fromEntries(fieldEntries(syncerDef).map(([key, field]) => [key, field.empty()]));
+  const syncer = typedRecord(syncerDef, mergeForUpdate(syncerDef, stored ?? empty, values));
+  if (!may(syncerDef, 'create', viewer, syncer)) throw refusal(viewer);
+  const source = await openSource(server, syncer);
+  try {
+    await source.db.all('select 1 as one');
+  } catch (error) {
+    throw asSyncError(error);
+  } finally {
+    await source.close();
+  }
+}

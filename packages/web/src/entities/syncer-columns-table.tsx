@@ -1,0 +1,28 @@
+import { SYNCER_COLUMN_TYPES, SYNCER_USER_FIELD_NAMES, type SyncerTableColumn } from '@gatehouse/entities';
+import { RowsTable, type RowsTableSpec } from '../crud/rows-table';
+import { columnRows } from './syncer-rules';
+import type { FieldControlProps } from './ui-types';
+
+/**
+ * The syncer's table columns (spec §2.15, §4.8; Casdoor's SyncerTableColumnTable): the external
+ * column, its type, the user field it maps to, the key switch (turning one on turns the others
+ * off; a key is never turned off directly nor deleted while other columns exist), the hashed
+ * switch and the value mappings ("external=value").
+ */
+const COLUMNS: RowsTableSpec<SyncerTableColumn> = {
+  empty: () => [],
+  rules: { newRow: columnRows.newRow, rowsAfterChange: columnRows.rowsAfterChange, undeletable: columnRows.undeletable },
+  hint: 'syncer.columnsHint',
+  columns: (t) => [
+    { key: 'name', title: t('syncer.column.name'), kind: 'text' },
+    { key: 'type', title: t('syncer.column.type'), kind: 'select', options: SYNCER_COLUMN_TYPES },
+    { key: 'casdoorName', title: t('syncer.column.casdoorName'), kind: 'select', options: SYNCER_USER_FIELD_NAMES },
+    { key: 'isKey', title: t('syncer.column.isKey'), kind: 'switch', disabled: columnRows.keyDisabled },
+    { key: 'isHashed', title: t('syncer.column.isHashed'), kind: 'switch' },
+    { key: 'values', title: t('syncer.column.values'), kind: 'tags', placeholder: 'Y=true' },
+  ],
+};
+
+export function SyncerColumnsTable(props: FieldControlProps) {
+  return <RowsTable {...props} spec={COLUMNS} />;
+}
