@@ -148,8 +148,8 @@ export interface EntityOverrides {
   useFormLayout?: (stored: Rec, viewer: Viewer | null) => FormLayout | null | undefined;
   /** Blocks that are not fields, placed by `useFormLayout` under their keys; not shown in add mode. */
   blocks?: Record<string, ComponentType<SectionExtraProps>>;
-  /** Where Save & Exit and Cancel go (default: the list route). */
-  exitPath?: (viewer: Viewer | null) => string;
+  /** Where Save & Exit and Cancel go (default: the list route), given who edits and the stored record. */
+  exitPath?: (viewer: Viewer | null, stored: Rec) => string;
   /**
    * Where Save & Exit goes for a page opened from outside with ?return-url= (no history in the
    * console): the checked address, or null to ignore the parameter.
