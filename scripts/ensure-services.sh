@@ -21,6 +21,8 @@ fi
 if ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && command -v redis-server >/dev/null 2>&1; then
   redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no >/dev/null || true
 fi
+# OpenLDAP's slapd serves the LDAP tests (each suite starts its own on a loopback port).
+sh "$(dirname "$0")/ensure-slapd.sh"
 i=0
 while [ $i -lt 30 ]; do
   ok=1

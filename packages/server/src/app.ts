@@ -21,6 +21,7 @@ import { AppError } from './errors.js';
 import { fail, ok } from './http/envelope.js';
 import { keepFileInfo } from './http/uploads.js';
 import { setOutboundAllowlist } from './integrations/http/address-guard.js';
+import { LdapAutoSync } from './jobs/ldap-auto-sync.js';
 import { isServerPath, registerConsole } from './plugins/console.js';
 import { RequestMetrics, registerMetrics } from './plugins/metrics.js';
 import { isCrossSiteWrite } from './plugins/origin-check.js';
@@ -45,6 +46,7 @@ import { registerEnforceRoutes } from './routes/enforce.js';
 import { type ListVariant, type ReadExtra, registerEntityRoutes } from './routes/entities.js';
 import { groupTreeList, registerGroupRoutes } from './routes/group.js';
 import { registerLauncherRoutes } from './routes/launcher.js';
+import { registerLdapRoutes } from './routes/ldap.js';
 import { registerMessagingRoutes } from './routes/messaging.js';
 import { registerProviderRoutes } from './routes/provider.js';
 import { registerRecordRoutes } from './routes/records.js';
@@ -76,6 +78,8 @@ export interface Built {
   generatedAdminPassword?: string;
   /** The audit records waiting to be written (flushed on close; tests flush it to read them). */
   recordQueue: RecordQueue;
+  /** The LDAP auto sync (stopped on close; tests run it at once). */
+  ldapAutoSync: LdapAutoSync;
 }
 
 /**
@@ -206,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuthzRoutes(app, ctx);
   registerEnforceRoutes(app, ctx);
   registerBusinessRoutes(app, ctx);
+  registerLdapRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
   const readExtras: Partial<Record<string, ReadExtra>> = ENFORCER_READ_EXTRAS;
@@ -247,5 +252,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await authz.start();
   app.addHook('onClose', async () => authz.close());
 
-  return { app, ctx, generatedAdminPassword, recordQueue };
+  // LDAP servers with auto sync bring their directory's users in every N minutes (one instance of several runs each).
+  const ldapAutoSync = new LdapAutoSync(ctx);
+  ldapAutoSync.start();
+  app.addHook('onClose', async () => ldapAutoSync.close());
+
+  return { app, ctx, generatedAdminPassword, recordQueue, ldapAutoSync };
 }

@@ -139,6 +139,12 @@ export const SERVER_TABLES = {
     v4: 'text',
     v5: 'text',
   },
+  /**
+   * Who runs a background job now (jobs/lease.ts): `name` names the job (ldap-sync:<owner>/<id>),
+   * `holder` the instance that claimed it, until `expiresTime`. Instances sharing one database run
+   * each job once.
+   */
+  jobLease: { name: 'text', holder: 'text', expiresTime: 'text' },
 } as const satisfies Record<string, Record<string, ServerColumnKind>>;
 
 type ServerTableName = keyof typeof SERVER_TABLES;

@@ -6,6 +6,7 @@ import { certs } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
 import { groups } from './group.js';
 import { invitations } from './invitation.js';
+import { ldaps } from './ldap.js';
 import { organizations } from './organization.js';
 import { permissions } from './permission.js';
 import { providers } from './provider.js';
@@ -44,6 +45,7 @@ const DOMAINS: { [Name in Exclude<EntityName, ViewEntity['name']>]: EntityDomain
   pricing: pricings,
   subscription: subscriptions,
   transaction: transactions,
+  ldap: ldaps,
 };
 
 const generic = new Map<string, EntityDomain>();

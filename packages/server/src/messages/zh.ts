@@ -392,4 +392,15 @@ export const zh: Record<MessageKey, string> = {
   adapterTableTaken: '表 "{table}" 已被其他组织的适配器使用；请换一个表名',
   enforcerOtherOrganization: '"{ref}" 不属于组织 "{owner}"：执行器只能使用本组织的模型和适配器',
   policyPairExpected: '请求体必须是一对策略：先旧策略，后新策略',
+  // LDAP 服务器、目录与使用目录密码登录
+  ldapConnectFailed: '无法连接 LDAP 服务器 {server}：{detail}',
+  ldapBindFailed: 'LDAP 服务器 {server} 拒绝以 "{username}" 绑定：{detail}',
+  ldapSearchFailed: '搜索 LDAP 服务器 {server} 失败：{detail}',
+  ldapFilterInvalid: '搜索过滤器 "{filter}" 不是有效的 LDAP 过滤器：{detail}',
+  ldapDefaultGroupInvalid: '默认群组 "{group}" 不是组织 "{organization}" 的群组',
+  ldapSyncNoUsers: '请先选择至少 1 个用户',
+  ldapSyncBodyNotList: '请求体必须是目录用户的 JSON 列表，每个用户带有 uuid',
+  ldapSigninDisabled: '该应用未启用 LDAP 登录方式',
+  ldapUserMissing: '用户：{name} 在 LDAP 服务器中不存在',
+  ldapMultipleAccounts: '存在多个相同 uid 的账户，请检查您的 LDAP 服务器',
 };
