@@ -113,6 +113,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
   const title = own ? t('general.myAccount') : t(isAdd ? 'general.newEntity' : 'general.editEntity', { entity });
   const horizontal = screens.md !== false;
 
+  const EditActions = ui.editActions;
   const saveAndExit = () =>
     form.validateFields().then(
       () => save(true),
@@ -136,6 +137,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
           {t('general.cancel')}
         </Button>
       )}
+      {!submit && !isAdd && EditActions && <EditActions stored={stored} viewer={viewer} disabled={!canUpdate} />}
     </Space>
   );
 

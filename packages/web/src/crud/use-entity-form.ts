@@ -41,13 +41,13 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
   const feedback = useFeedback();
   const [busy, setBusy] = useState(false);
 
-  const exitPath = () => ui.exitPath?.(viewer, stored) ?? def.routes.list ?? '/';
+  const exitPath = (record: Rec) => ui.exitPath?.(viewer, record) ?? def.routes.list ?? '/';
   // Spec part 1 §4: opened from elsewhere (no history in the console) with ?return-url=, Save &
   // Exit goes back there when the entity vouches for the address.
-  const exit = async () => {
+  const exit = async (record: Rec) => {
     const raw = searchParams.get('return-url');
     const target = raw && location.key === 'default' ? await ui.resolveReturnUrl?.(raw, viewer) : null;
-    if (!target) return void navigate(exitPath());
+    if (!target) return void navigate(exitPath(record));
     if (target.startsWith('/')) return void navigate(target);
     window.location.assign(target);
   };
@@ -68,13 +68,13 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
     try {
       unwrap(await update(def, owner, name, record));
     } catch (error) {
-      feedback.failure('general.failedToSave', error);
+      feedback.failure(ui.saveMessages?.failed ?? 'general.failedToSave', error);
       form.setFieldsValue(Object.fromEntries(['owner', keyField].filter((f) => fields.includes(f)).map((f) => [f, stored[f]])));
       return;
     } finally {
       setBusy(false);
     }
-    feedback.success('general.successfullySaved');
+    feedback.success(ui.saveMessages?.saved ?? 'general.successfullySaved');
 
     const renamed = record.owner !== stored.owner || record[keyField] !== stored[keyField];
     if (renamed) queryClient.removeQueries({ queryKey: recordKey(def.name, owner, name) });
@@ -92,7 +92,7 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
     // The header shows the account and its organization's menu settings, which this save may change.
     void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
 
-    if (andExit) await exit();
+    if (andExit) await exit(record);
     // Once saved, the record is no longer a placeholder: drop ?mode=add (and with it Cancel).
     else if (!self && (renamed || isAdd)) void navigate(editPath(def, record), { replace: true });
   };
@@ -108,7 +108,7 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
       setBusy(false);
     }
     void queryClient.invalidateQueries({ queryKey: ['list', def.name] });
-    void navigate(exitPath());
+    void navigate(exitPath(stored));
   };
 
   return { save, cancel, busy };
