@@ -39,25 +39,8 @@ describeEachDatabase('sign-in with a directory password', (server) => {
     slapd = await startSlapd({ people: PEOPLE });
     team = await organizationTeam(server().url, ORG);
     // A server that cannot be reached, added first: the sign-in passes it over.
-    await team.admin.post('/api/add-ldap', {
-      owner: ORG,
-      serverName: 'gone',
-      host: '127.0.0.1',
-      port: 1,
-      username: slapd.adminDn,
-      password: 'x',
-      baseDn: slapd.peopleDn,
-    });
-    const added = await team.admin.post('/api/add-ldap', {
-      owner: ORG,
-      serverName: 'Test slapd',
-      host: slapd.host,
-      port: slapd.port,
-      username: slapd.adminDn,
-      password: slapd.adminPassword,
-      baseDn: slapd.peopleDn,
-      filter: '(objectClass=posixAccount)',
-    });
+    await team.admin.post('/api/add-ldap', slapd.serverRecord(ORG, { serverName: 'gone', port: 1 }));
+    const added = await team.admin.post('/api/add-ldap', slapd.serverRecord(ORG));
     const id = `${ORG}/${added.data2.id}`;
     const { users } = (await team.admin.get('/api/get-ldap-users', { id })).data;
     const synced = await team.admin.post('/api/sync-ldap-users', users, { id });

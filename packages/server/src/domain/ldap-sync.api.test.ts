@@ -40,17 +40,7 @@ describeEachDatabase('LDAP directory sync', (server) => {
   let team: Team;
   let id: string;
 
-  const directory = (fields: Record<string, unknown> = {}) => ({
-    owner: 'syncorg',
-    serverName: 'Test slapd',
-    host: slapd.host,
-    port: slapd.port,
-    username: slapd.adminDn,
-    password: slapd.adminPassword,
-    baseDn: slapd.peopleDn,
-    filter: '(objectClass=posixAccount)',
-    ...fields,
-  });
+  const directory = (fields: Record<string, unknown> = {}) => slapd.serverRecord('syncorg', fields);
 
   beforeAll(async () => {
     team = await organizationTeam(server().url, 'syncorg');

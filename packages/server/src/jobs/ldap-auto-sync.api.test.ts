@@ -40,17 +40,7 @@ describeEachDatabase('LDAP auto sync', (server) => {
     await server().ldapAutoSync.close();
     slapd = await startSlapd({ people: [{ uid: 'ann', cn: 'Ann One', password: 'ann-pw', uidNumber: 3001 }] });
     team = await organizationTeam(server().url, ORG);
-    const added = await team.admin.post('/api/add-ldap', {
-      owner: ORG,
-      serverName: 'auto',
-      host: slapd.host,
-      port: slapd.port,
-      username: slapd.adminDn,
-      password: slapd.adminPassword,
-      baseDn: slapd.peopleDn,
-      filter: '(objectClass=posixAccount)',
-      autoSync: 0,
-    });
+    const added = await team.admin.post('/api/add-ldap', slapd.serverRecord(ORG, { autoSync: 0 }));
     key = { owner: ORG, name: added.data2.id };
   });
   afterAll(async () => {

@@ -50,6 +50,8 @@ export interface Slapd {
   modify(ldif: string): Promise<void>;
   /** The DN of a person. */
   dnOf(uid: string): string;
+  /** The body of add-ldap for an LDAP server of `owner` that points at this directory (`fields` added or replaced). */
+  serverRecord(owner: string, fields?: Record<string, unknown>): Record<string, unknown>;
   stop(): Promise<void>;
 }
 
@@ -210,6 +212,17 @@ export async function startSlapd(
     addPeople,
     modify: (ldif) => run('ldapmodify', bind, ldif),
     dnOf,
+    serverRecord: (owner, fields = {}) => ({
+      owner,
+      serverName: 'Test slapd',
+      host: '127.0.0.1',
+      port,
+      username: SLAPD_ADMIN_DN,
+      password: adminPassword,
+      baseDn: SLAPD_PEOPLE_DN,
+      filter: '(objectClass=posixAccount)',
+      ...fields,
+    }),
     stop,
   };
 }

@@ -1,9 +1,8 @@
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../components/link-button';
-import { RefSelect } from '../crud/ref-select';
 import type { Rec } from '../data/client';
-import { definitionOf } from './definitions';
+import { IdPicker } from './id-picker';
 import type { EntityOverrides, FieldControlProps, SectionExtraProps } from './ui-types';
 
 const part = (value: unknown) => encodeURIComponent(String(value ?? ''));
@@ -18,25 +17,9 @@ function SyncLdapButton({ stored }: SectionExtraProps) {
 }
 
 /** The default group: a group of the server's organization, recorded as its id owner/name, or none. */
-function DefaultGroupSelect({ id, value, onChange, disabled, stored, label }: FieldControlProps) {
+function DefaultGroupSelect(props: FieldControlProps) {
   const { t } = useTranslation();
-  const owner = String(Form.useWatch('owner') ?? stored.owner ?? '');
-  const definition = definitionOf('group');
-  if (!definition) return null;
-  return (
-    <RefSelect
-      id={id}
-      aria-label={label}
-      definition={definition}
-      organization={owner}
-      by="id"
-      allowClear
-      placeholder={t('ldap.noDefaultGroup')}
-      value={typeof value === 'string' && value ? value : undefined}
-      onChange={(next) => onChange?.(next ?? '')}
-      disabled={disabled}
-    />
-  );
+  return <IdPicker {...props} entity="group" none={t('ldap.noDefaultGroup')} />;
 }
 
 /** Spec §5 "LDAP rules": an auto sync above 0 minutes warns what it does. */
