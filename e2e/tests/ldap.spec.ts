@@ -133,3 +133,40 @@ teamTest('an organization admin edits its LDAP servers but not their organizatio
   await expect(toast(page, 'Successfully deleted')).toBeVisible();
   await expect(row).toHaveCount(0);
 });
+
+teamTest('a synced user signs in with the directory password on the LDAP tab of the sign-in page', async ({ page, team }) => {
+  const app = `ldapapp${Date.now().toString(36)}`;
+  await asAdmin(async (api) => {
+    const added = await call(api, '/api/add-ldap', slapd.serverRecord(team.org));
+    const id = `${team.org}/${added.data2.id}`;
+    const { users } = (await call(api, '/api/get-ldap-users', undefined, { id })).data;
+    const alice = users.filter((user: { uid: string }) => user.uid === 'alice');
+    await call(api, '/api/sync-ldap-users', alice, { id });
+    await call(api, '/api/add-application', {
+      owner: 'admin',
+      name: app,
+      organization: team.org,
+      cert: 'cert-built-in',
+      enablePassword: true,
+      signinMethods: [
+        { name: 'Password', displayName: 'Password', rule: 'Non-LDAP' },
+        { name: 'LDAP', displayName: 'LDAP', rule: 'None' },
+      ],
+    });
+    const org = (await call(api, '/api/get-organization', undefined, { id: `admin/${team.org}` })).data;
+    await call(api, '/api/update-organization', { ...org, defaultApplication: app }, { id: `admin/${team.org}` });
+  });
+  await page.goto(`/login/${team.org}`);
+  // Password (Non-LDAP) keeps directory users out.
+  await page.getByLabel('Username').fill('alice');
+  await page.getByLabel('Password').fill('alice-pw');
+  await page.getByLabel('Password').press('Enter');
+  await expect(page.getByText('password or code is incorrect')).toBeVisible();
+  await page.getByRole('tab', { name: 'LDAP' }).click();
+  await page.getByLabel('Password').fill('wrong-pw');
+  await page.getByLabel('Password').press('Enter');
+  await expect(page.getByText(/password or code is incorrect, you have \d remaining chances/)).toBeVisible();
+  await page.getByLabel('Password').fill('alice-pw');
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL('/apps');
+});
