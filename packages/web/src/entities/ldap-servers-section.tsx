@@ -102,7 +102,6 @@ function LdapServers({
     {
       key: 'action',
       title: t('general.action'),
-      fixed: 'right',
       render: (_, record) => (
         <Space wrap>
           <LinkButton type="primary" size="small" to={ldapSyncPath(record)}>
