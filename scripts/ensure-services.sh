@@ -23,6 +23,8 @@ if ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && command -v redis-server >/de
 fi
 # OpenSSH's server serves the syncers' SSH tunnel tests (each test starts its own on loopback).
 sh "$(dirname "$0")/ensure-sshd.sh"
+# OpenLDAP's slapd serves the LDAP tests (each suite starts its own on a loopback port).
+sh "$(dirname "$0")/ensure-slapd.sh"
 i=0
 while [ $i -lt 30 ]; do
   ok=1

@@ -49,8 +49,9 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     route('/invitations', 'Invitations'),
     // An invitation that does not exist: the edit page goes to /404.
     route('/invitations/built-in/invitation1', '404 NOT FOUND', '/404'),
-    route('/ldap/built-in/ldap1', later('The LDAP server editor')),
-    route('/ldap/sync/built-in/ldap1', later('LDAP user synchronisation')),
+    // An LDAP server that does not exist: its edit and sync pages go to /404.
+    route('/ldap/built-in/ldap1', '404 NOT FOUND', '/404'),
+    route('/ldap/sync/built-in/ldap1', '404 NOT FOUND', '/404'),
   ],
   identity: [
     route('/applications', 'Applications'),

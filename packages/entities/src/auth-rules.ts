@@ -85,6 +85,28 @@ export function isWebAuthnSigninEnabled(app: { signinMethods?: readonly SigninMe
   return (app.signinMethods ?? []).some((m) => m.name === WEBAUTHN_SIGNIN_METHOD);
 }
 
+/** The sign-in method of users synced from an LDAP server, with their directory password (Casdoor's name). */
+export const LDAP_SIGNIN_METHOD = 'LDAP';
+
+/** Whether the application lists the LDAP sign-in method (Casdoor's IsLdapEnabled). */
+export function isLdapSigninEnabled(app: { signinMethods?: readonly SigninMethodRow[] }): boolean {
+  return (app.signinMethods ?? []).some((m) => m.name === LDAP_SIGNIN_METHOD);
+}
+
+/**
+ * Whether the Password method also signs in users synced from an LDAP server, with their directory
+ * password (Casdoor's IsPasswordWithLdapEnabled): its rule is All (Non-LDAP and Hide password keep
+ * them out); an application listing no methods takes them when it takes passwords.
+ */
+export function isPasswordWithLdapEnabled(app: {
+  enablePassword?: boolean;
+  signinMethods?: readonly SigninMethodRow[];
+}): boolean {
+  const methods = app.signinMethods ?? [];
+  if (methods.length === 0) return !!app.enablePassword;
+  return methods.some((m) => m.name === 'Password') && passwordMethodRule(app) === 'All';
+}
+
 /** The Password method's rule: All, Non-LDAP or Hide password (older applications: Hide-Password). */
 export function passwordMethodRule(app: { signinMethods?: readonly SigninMethodRow[] }): 'All' | 'Non-LDAP' | 'Hide password' {
   const rule = findItem(app.signinMethods, 'Password')?.rule ?? 'All';

@@ -15,6 +15,7 @@ import {
 import { imageUrlProblem, ipListProblem, parseIpRange, urlProblem } from './field-checks.js';
 import { DEFINITIONS, ENTITIES } from './index.js';
 import { nowRfc3339, randomHex, randomId } from './random.js';
+import { hasGeneratedKey, keyFieldOf } from './record-keys.js';
 
 describe('field kinds', () => {
   it('coerce what consoles send and refuse the rest', () => {
@@ -38,7 +39,9 @@ describe('the registry', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const def of DEFINITIONS) {
       expect(def.fields).toHaveProperty('owner');
-      expect(def.fields).toHaveProperty('name');
+      // The key within the owner: the name, or the definition's own key field (an LDAP server's id).
+      expect(def.fields).toHaveProperty(keyFieldOf(def));
+      expect(def.fields[keyFieldOf(def)]?.sortable, `${def.name} key sortable`).toBe(true);
       expect(def.fields[def.defaultSort.field]?.sortable, `${def.name} default sort`).toBe(true);
     }
   });
@@ -51,7 +54,9 @@ describe('the registry', () => {
         random: randomId,
         now: nowRfc3339,
       });
-      expect(NAME_PATTERN.test(String(record.name))).toBe(true);
+      // A generated key (an LDAP server's id) is the server's to make; a name is the console's.
+      if (hasGeneratedKey(def)) expect(record).not.toHaveProperty(keyFieldOf(def));
+      else expect(NAME_PATTERN.test(String(record.name))).toBe(true);
       for (const [key, value] of Object.entries(record)) {
         const result = def.fields[key]?.schema.safeParse(value);
         expect(result?.success, `${def.name}.${key} = ${JSON.stringify(value)}`).toBe(true);

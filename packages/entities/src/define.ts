@@ -1,6 +1,7 @@
 import { type AccessRule, ADMIN_OWNER, type Viewer } from './access.js';
 import type { FieldSpec, Fields, RecordOf } from './fields.js';
 import { type ManifestEntityName, manifestOf } from './manifest.js';
+import { keyFieldOf } from './record-keys.js';
 
 /** Entity definitions; the field kinds they are made of are in fields.ts. */
 export * from './fields.js';
@@ -51,6 +52,14 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
   /** SQL table (its row type is derived from the fields: the server's db/schema.ts). */
   table: T;
   fields: F;
+  /**
+   * The field that names a record within its owner: `name` unless declared (LDAP servers: `id`,
+   * Casdoor's generated identifier; their wire ids are owner/<id>). The key is what the repository,
+   * the generic routes (get-x?id=owner/<key>, the delete body), the domain (renames, duplicates),
+   * the cascade and the console's edit routes use. A key other than `name` is generated (a UUID)
+   * when a new record leaves it empty, and never changes afterwards unless its field says so.
+   */
+  keyField?: string;
   orgField: OrgField;
   /** Owner value when it is fixed (global records). */
   fixedOwner?: string;
@@ -122,8 +131,13 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
    * `<entity>.undeletableReason` beside the disabled Delete.
    */
   undeletableReason?: string;
-  /** Console route of the list and edit pages; an entity without an edit page (verifications) has only a list. */
-  routes: { list: string; edit?: string };
+  /**
+   * Console route of the list and edit pages; an entity without an edit page (verifications) has
+   * only a list, one listed inside another page (LDAP servers, on their organization's) only an
+   * edit page. Route parameters named after a field take that field's value; the others stand for
+   * the organization and the key, in that order (/ldap/:organizationName/:ldapId).
+   */
+  routes: { list?: string; edit?: string };
 }
 
 /** An entity as the generic code reads it. */
@@ -145,7 +159,9 @@ export interface EntityDefinition<F extends Fields = Fields, N extends string = 
  * `EntityDefinition` of the generic code, whose form names are not tied to its fields' type).
  */
 export interface EntityDeclaration<F extends Fields, N extends ManifestEntityName, T extends string>
-  extends Omit<EntityBase<F, N, T>, 'plural' | 'routes' | 'access'> {
+  extends Omit<EntityBase<F, N, T>, 'plural' | 'routes' | 'access' | 'keyField'> {
+  /** The field naming a record within its owner when it is not `name` (see EntityBase.keyField). */
+  keyField?: keyof F & string;
   /** Who may read, create, update and delete; who may list comes from the manifest. */
   access: Omit<EntityAccess, 'list'>;
   form: (keyof F & string)[];
@@ -186,13 +202,13 @@ export function defineEntity<F extends Fields, N extends ManifestEntityName, T e
   declaration: EntityDeclaration<F, N, T>,
 ): EntityDefinition<F, N, T> {
   const entry = manifestOf(declaration.name);
-  const list = entry.routes.list;
-  if (!list) throw new Error(`${declaration.name}: an entity needs a list route in the manifest`);
+  const { list, edit } = entry.routes;
+  if (!list && !edit) throw new Error(`${declaration.name}: an entity needs a list or an edit route in the manifest`);
   const { ownRecords } = declaration;
   const def: EntityDefinition<F, N, T> = {
     ...declaration,
     plural: entry.plural,
-    routes: entry.routes.edit ? { list, edit: entry.routes.edit } : { list },
+    routes: { ...(list ? { list } : {}), ...(edit ? { edit } : {}) },
     access: { ...declaration.access, list: entry.list },
   };
   for (const c of def.list.columns) {
@@ -201,8 +217,11 @@ export function defineEntity<F extends Fields, N extends ManifestEntityName, T e
   for (const f of def.form) {
     if (!(f in def.fields)) throw new Error(`${def.name}: form field ${f} is not a field`);
   }
-  for (const key of ['owner', 'name', 'createdTime'] as const) {
+  for (const key of ['owner', keyFieldOf(def), 'createdTime']) {
     if (!(key in def.fields)) throw new Error(`${def.name}: every entity has ${key}`);
+  }
+  if (def.keyField && def.keyField !== 'name' && def.orgField === 'name') {
+    throw new Error(`${def.name}: a record that is an organization is keyed by its name`);
   }
   if (def.formSections) checkFormSections(def);
   if (def.view && (def.access.create !== 'nobody' || def.access.update !== 'nobody')) {

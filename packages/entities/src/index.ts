@@ -5,6 +5,7 @@ import { cert } from './cert.js';
 import type { EntityDefinition } from './define.js';
 import { group } from './group.js';
 import { invitation } from './invitation.js';
+import { ldap } from './ldap.js';
 import { organization } from './organization.js';
 import { permission } from './permission.js';
 import { provider } from './provider.js';
@@ -35,6 +36,7 @@ export * from './field-checks.js';
 export * from './group.js';
 export * from './invitation.js';
 export * from './invoice.js';
+export * from './ldap.js';
 export * from './manifest.js';
 export * from './mfa.js';
 export * from './model-text.js';
@@ -49,6 +51,7 @@ export * from './provider.js';
 export * from './provider-types.js';
 export * from './random.js';
 export * from './record.js';
+export * from './record-keys.js';
 export * from './resource.js';
 export * from './resource-files.js';
 export * from './role.js';
@@ -91,6 +94,7 @@ export const ENTITIES = [
   subscription,
   transaction,
   syncer,
+  ldap,
 ] as const;
 
 /** Any one of the entities (its name, table and fields precisely typed). */

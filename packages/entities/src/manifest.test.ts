@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENTITIES } from './index.js';
-import { MANIFEST } from './manifest.js';
+import { MANIFEST, type ManifestEntry } from './manifest.js';
 import { NAV_KEYS, NAV_TREE } from './nav.js';
 
 describe('manifest', () => {
@@ -18,10 +18,11 @@ describe('manifest', () => {
   it('declares each name and route once', () => {
     const names = MANIFEST.map((entry) => entry.name);
     expect(new Set(names).size).toBe(names.length);
-    const routes = MANIFEST.flatMap((entry) => [
+    const entries: readonly ManifestEntry[] = MANIFEST;
+    const routes = entries.flatMap((entry) => [
       ...Object.values(entry.routes),
-      ...('later' in entry ? entry.later.map((route) => route.path) : []),
-      ...('more' in entry ? entry.more.map((route) => route.path) : []),
+      ...(entry.later ?? []).map((route) => route.path),
+      ...(entry.more ?? []).map((route) => route.path),
     ]);
     expect(new Set(routes).size).toBe(routes.length);
   });

@@ -297,8 +297,8 @@ export const MANIFEST = [
     plural: 'ldaps',
     list: 'orgAdmin',
     routes: { edit: '/ldap/:organizationName/:ldapId' },
-    later: [{ path: '/ldap/sync/:organizationName/:ldapId', screen: 'screens.ldapSync' }],
-    implemented: false,
+    more: [{ path: '/ldap/sync/:organizationName/:ldapId', screen: 'screens.ldapSync' }],
+    implemented: true,
   },
 ] as const satisfies readonly ManifestEntry[];
 

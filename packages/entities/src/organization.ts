@@ -86,6 +86,8 @@ const ORGANIZATION_SECTIONS = [
   },
   { key: 'console', fields: ['enableTour', 'navItems', 'widgetItems', 'themeData'] },
   { key: 'accountItems', fields: ['accountItems', 'mfaItems'] },
+  // No fields: the organization's LDAP servers, listed and edited beside the form (spec §2).
+  { key: 'ldap', fields: [] },
 ] as const;
 
 const globalAdminOnly = ({ viewer }: { viewer: Parameters<typeof isGlobalAdmin>[0] }) => isGlobalAdmin(viewer);

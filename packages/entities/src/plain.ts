@@ -21,5 +21,6 @@ export * from './password-options.js';
 export * from './policy.js';
 export * from './provider-types.js';
 export * from './random.js';
+export * from './record-keys.js';
 export * from './system-info.js';
 export * from './web3-auth.js';

@@ -123,6 +123,9 @@ export const user = defineEntity({
     password: password(),
     passwordSalt: text({ max: 100, hidden: true, serverOnly: true }),
     passwordType: text({ max: 100, hidden: true, serverOnly: true }),
+    // The uuid of the directory entry the user was synced from (LDAP servers, ldap.ts): such a user
+    // signs in with the directory's password. Set by the sync only.
+    ldap: text({ max: 100, serverOnly: true }),
     displayName: text({ max: 255, sortable: true, searchable: true }),
     firstName: text({ max: 100 }),
     lastName: text({ max: 100 }),

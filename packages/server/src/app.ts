@@ -22,6 +22,7 @@ import { fail, ok } from './http/envelope.js';
 import { keepFileInfo } from './http/uploads.js';
 import { setOutboundAllowlist } from './integrations/http/address-guard.js';
 import { SyncerScheduler } from './jobs/syncer-scheduler.js';
+import { LdapAutoSync } from './jobs/ldap-auto-sync.js';
 import { isServerPath, registerConsole } from './plugins/console.js';
 import { RequestMetrics, registerMetrics } from './plugins/metrics.js';
 import { isCrossSiteWrite } from './plugins/origin-check.js';
@@ -46,6 +47,7 @@ import { registerEnforceRoutes } from './routes/enforce.js';
 import { type ListVariant, type ReadExtra, registerEntityRoutes } from './routes/entities.js';
 import { groupTreeList, registerGroupRoutes } from './routes/group.js';
 import { registerLauncherRoutes } from './routes/launcher.js';
+import { registerLdapRoutes } from './routes/ldap.js';
 import { registerMessagingRoutes } from './routes/messaging.js';
 import { registerProviderRoutes } from './routes/provider.js';
 import { registerRecordRoutes } from './routes/records.js';
@@ -78,6 +80,8 @@ export interface Built {
   generatedAdminPassword?: string;
   /** The audit records waiting to be written (flushed on close; tests flush it to read them). */
   recordQueue: RecordQueue;
+  /** The LDAP auto sync (stopped on close; tests run it at once). */
+  ldapAutoSync: LdapAutoSync;
 }
 
 /**
@@ -209,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerEnforceRoutes(app, ctx);
   registerBusinessRoutes(app, ctx);
   registerSyncerRoutes(app, ctx);
+  registerLdapRoutes(app, ctx);
   // Entities whose list call answers otherwise for some parameters.
   const listVariants: Partial<Record<string, ListVariant>> = { group: groupTreeList };
   const readExtras: Partial<Record<string, ReadExtra>> = ENFORCER_READ_EXTRAS;
@@ -255,5 +260,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   syncerScheduler.start();
   app.addHook('onClose', async () => syncerScheduler.close());
 
-  return { app, ctx, generatedAdminPassword, recordQueue };
+  // LDAP servers with auto sync bring their directory's users in every N minutes (one instance of several runs each).
+  const ldapAutoSync = new LdapAutoSync(ctx);
+  ldapAutoSync.start();
+  app.addHook('onClose', async () => ldapAutoSync.close());
+
+  return { app, ctx, generatedAdminPassword, recordQueue, ldapAutoSync };
 }

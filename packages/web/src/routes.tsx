@@ -86,6 +86,7 @@ const MfaSetupPage = lazy(() => import('./pages/mfa-setup-page'));
 const ProductBuyPage = lazy(() => import('./pages/product-buy-page'));
 const PaymentResultPage = lazy(() => import('./pages/payment-result-page'));
 const SelectPlanPage = lazy(() => import('./pages/select-plan-page'));
+const LdapSyncPage = lazy(() => import('./pages/ldap-sync-page'));
 
 /** Further routes this release implements, by the manifest's screen key. */
 const MORE_PAGES: Record<string, () => ReactNode> = {
@@ -93,6 +94,7 @@ const MORE_PAGES: Record<string, () => ReactNode> = {
   'screens.mfaSetup': () => <MfaSetupPage />,
   'screens.productBuy': () => <ProductBuyPage />,
   'screens.paymentResult': () => <PaymentResultPage />,
+  'screens.ldapSync': () => <LdapSyncPage />,
 };
 const moreRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) =>
   (entry.more ?? []).map((route) => {

@@ -1,6 +1,8 @@
 import {
   ADMIN_OWNER,
   type Application,
+  isPasswordWithLdapEnabled,
+  LDAP_SIGNIN_METHOD,
   nowRfc3339,
   type Organization,
   organization as organizationDef,
@@ -13,6 +15,7 @@ import { isMfaEnabled } from '../domain/mfa-props.js';
 import { organizationByName } from '../domain/organization.js';
 import { rehashPassword } from '../domain/user.js';
 import { AppError } from '../errors.js';
+import { checkDirectoryPassword } from './ldap-password.js';
 
 /** The lockout rule of the application being signed in to (spec: failedSigninLimit, failedSigninFrozenTime). */
 export interface LockoutRule {
@@ -151,6 +154,19 @@ export async function clearFailuresOf(server: ServerContext, count: FailureCount
 }
 
 /**
+ * Which users a password sign-in takes, by whose password: `only` users synced from an LDAP server
+ * (the application's LDAP sign-in method), `with` them (the Password method whose rule is All) or
+ * `without` them (Non-LDAP, Hide password). Users synced from LDAP sign in with their directory
+ * password, the others with the one stored here.
+ */
+export type DirectoryRule = 'only' | 'with' | 'without';
+
+export function directoryRuleOf(app: Application, signinMethod: string): DirectoryRule {
+  if (signinMethod === LDAP_SIGNIN_METHOD) return 'only';
+  return isPasswordWithLdapEnabled(app) ? 'with' : 'without';
+}
+
+/**
  * Checks a password sign-in and returns the user. A login naming no account of the organization
  * is told so (Casdoor's answer), with where a member of another organization signs in, and counts
  * against nobody; wrong passwords of an account are counted, and after `limit` of them the account
@@ -159,7 +175,7 @@ export async function clearFailuresOf(server: ServerContext, count: FailureCount
  */
 export async function verifyCredentials(
   server: ServerContext,
-  input: { organization: string; username: string; password: string; lockout: LockoutRule },
+  input: { organization: string; username: string; password: string; lockout: LockoutRule; directory: DirectoryRule },
 ): Promise<User> {
   const org = await organizationByName(server, input.organization);
   if (!org) throw new AppError('organizationMissing', { name: input.organization });
@@ -169,7 +185,22 @@ export async function verifyCredentials(
     await burnVerification();
     throw new AppError('userNotInOrganization', { name: input.username, organization: input.organization });
   }
+  // Casdoor's answers: the LDAP method is for directory users only; Non-LDAP keeps them out.
+  if (input.directory === 'only' && !user.ldap) throw new AppError('ldapUserMissing', { name: input.username });
+  if (input.directory === 'without' && user.ldap) {
+    await burnVerification();
+    throw new AppError('wrongPassword');
+  }
   const failures = await readFailures(server, failureKey(input.organization, user, input.username), input.lockout);
+  if (user.ldap) {
+    // The directory's password; a wrong one counts as a wrong password here.
+    const verdict = await checkDirectoryPassword(server, user, input.password);
+    if (verdict === 'absent') throw new AppError('ldapUserMissing', { name: input.username });
+    if (verdict === 'refused') await countFailure(server, failures, input.lockout);
+    await clearFailuresOf(server, failures, user);
+    if (user.isForbidden) throw new AppError('userForbidden');
+    return user;
+  }
   const { ok, needsRehash } = await checkUserPassword({ password: input.password, user, organization: org });
   if (!ok) await countFailure(server, failures, input.lockout);
   await clearFailuresOf(server, failures, user);

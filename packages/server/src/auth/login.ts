@@ -2,7 +2,9 @@ import {
   type Application,
   BUILT_IN_APPLICATION,
   type Envelope,
+  isLdapSigninEnabled,
   isPasswordSigninEnabled,
+  LDAP_SIGNIN_METHOD,
   REQUIRED_MFA,
   REQUIRED_UPDATE_PASSWORD,
   type User,
@@ -19,7 +21,7 @@ import { noteRecordSubject } from '../http/record-subject.js';
 import { accountOf } from './account.js';
 import { captchaAnswerOf, checkSigninCaptcha } from './captcha.js';
 import { isCodeSignin, verifyCodeSignin } from './code-signin.js';
-import { lockoutOf, verifyCredentials } from './credentials.js';
+import { directoryRuleOf, lockoutOf, verifyCredentials } from './credentials.js';
 import { checkEntryIp } from './ip-whitelist.js';
 import { nextMfaStep, pendingMfaSignin, verifySecondFactor } from './mfa-signin.js';
 import { revealSigninPassword } from './password-obfuscation.js';
@@ -107,7 +109,11 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
     verificationType = username.includes('@') ? 'email' : 'sms';
     fresh = true;
   } else if (username) {
-    if (!isPasswordSigninEnabled(app)) throw new AppError('passwordSigninDisabled');
+    // The LDAP method signs in users synced from a directory, with the directory's password.
+    const signinMethod = paramOf(signin, 'signinMethod');
+    if (signinMethod === LDAP_SIGNIN_METHOD) {
+      if (!isLdapSigninEnabled(app)) throw new AppError('ldapSigninDisabled');
+    } else if (!isPasswordSigninEnabled(app)) throw new AppError('passwordSigninDisabled');
     const organization = type.anyOrganization ? paramOf(signin, 'organization') || app.organization : app.organization;
     // The application's captcha rule (None, Dynamic, Always), before the password is looked at.
     await checkSigninCaptcha(server, app, { organization, username }, captchaAnswerOf(signin));
@@ -117,6 +123,7 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
       // Encrypted by the sign-in page when the application's organization obfuscates passwords.
       password: revealSigninPassword(await organizationByName(server, app.organization), paramOf(signin, 'password')),
       lockout: lockoutOf(app),
+      directory: directoryRuleOf(app, signinMethod),
     });
     fresh = true;
   } else {

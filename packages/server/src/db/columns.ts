@@ -48,24 +48,26 @@ export function createTable(
 }
 
 /**
- * Indexes serving list pages. Lists order by (column, owner, name) so that pages are stable; one
+ * Indexes serving list pages. Lists order by (column, owner, key) so that pages are stable; one
  * index per sortable column serves the all-organizations list, and with `orgColumn` a second one
- * serves the list of one organization (orgColumn = value, ordered by column then name).
+ * serves the list of one organization (orgColumn = value, ordered by column then key). The key is
+ * the name unless the entity declares another (`keyColumn`: an LDAP server's id).
  */
 export async function createListIndexes(
   db: { schema: { createIndex: (name: string) => CreateIndexBuilder } },
   table: string,
   columns: string[],
   orgColumn?: string,
+  keyColumn = 'name',
 ): Promise<void> {
   for (const col of columns) {
-    const global = col === 'name' ? ['name', 'owner'] : [col, 'owner', 'name'];
+    const global = col === keyColumn ? [keyColumn, 'owner'] : [col, 'owner', keyColumn];
     await db.schema.createIndex(`${table}_${col}_idx`).on(table).columns(global).execute();
     if (orgColumn && orgColumn !== col) {
       await db.schema
         .createIndex(`${table}_${orgColumn}_${col}_idx`)
         .on(table)
-        .columns(col === 'name' ? [orgColumn, 'name'] : [orgColumn, col, 'name'])
+        .columns(col === keyColumn ? [orgColumn, keyColumn] : [orgColumn, col, keyColumn])
         .execute();
     }
   }

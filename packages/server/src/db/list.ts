@@ -1,4 +1,4 @@
-import { ADMIN_OWNER, type EntityDefinition } from '@gatehouse/entities';
+import { ADMIN_OWNER, type EntityDefinition, keyFieldOf } from '@gatehouse/entities';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DialectName } from './database.js';
 import type { AnyTables, LooseDb } from './loose.js';
@@ -80,9 +80,10 @@ export async function runList(
   dialect: DialectName,
 ): Promise<{ rows: Record<string, unknown>[]; total: number | null }> {
   const base = applyListWhere(db.selectFrom(def.table), def, params, scope, dialect);
-  // owner and name make the order total, and follow the direction, so descend reverses ascend.
+  // owner and key (the name) make the order total, and follow the direction, so descend reverses ascend.
   let rowsQuery = base.selectAll().orderBy(params.sort.field, params.sort.order);
-  for (const key of ['owner', 'name']) if (key !== params.sort.field) rowsQuery = rowsQuery.orderBy(key, params.sort.order);
+  for (const key of ['owner', keyFieldOf(def)])
+    if (key !== params.sort.field) rowsQuery = rowsQuery.orderBy(key, params.sort.order);
   if (params.page !== undefined && params.pageSize !== undefined) {
     rowsQuery = rowsQuery.limit(params.pageSize).offset((params.page - 1) * params.pageSize);
     const [rows, count] = await Promise.all([

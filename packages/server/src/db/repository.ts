@@ -3,6 +3,7 @@ import {
   type Fields,
   fieldEntries,
   fromMoneyUnits,
+  keyFieldOf,
   type RecordOf,
   toMoneyUnits,
 } from '@gatehouse/entities';
@@ -28,24 +29,30 @@ export function typedRecord<F extends Fields>(_def: EntityDefinition<F>, record:
  * Reads and writes the records of one entity. The stored-values plugin has already converted
  * booleans, JSON and NULLs; this adds what depends on the field rather than on the column (sums of
  * money are whole ten-thousandths in the table, decimals in the record) and fills fields a row
- * lacks. Every method takes an optional transaction.
+ * lacks. Every method takes an optional transaction. A record is found by its owner and key: its
+ * name, or the definition's `keyField` (LDAP servers: id).
  */
 export class Repository<F extends Fields = Fields> {
+  /** The column naming a record within its owner. */
+  readonly keyColumn: string;
+
   constructor(
     readonly def: EntityDefinition<F>,
     private readonly database: Database,
-  ) {}
+  ) {
+    this.keyColumn = keyFieldOf(def);
+  }
 
   private ex(trx?: Db) {
     return loose(trx ?? this.database.db);
   }
 
-  async get(owner: string, name: string, trx?: Db): Promise<RecordOf<F> | undefined> {
+  async get(owner: string, key: string, trx?: Db): Promise<RecordOf<F> | undefined> {
     const row = await this.ex(trx)
       .selectFrom(this.def.table)
       .selectAll()
       .where('owner', '=', owner)
-      .where('name', '=', name)
+      .where(this.keyColumn, '=', key)
       .executeTakeFirst();
     return row ? this.toRecord(row) : undefined;
   }
@@ -64,12 +71,12 @@ export class Repository<F extends Fields = Fields> {
     return row ? this.toRecord(row) : undefined;
   }
 
-  async exists(owner: string, name: string, trx?: Db): Promise<boolean> {
+  async exists(owner: string, key: string, trx?: Db): Promise<boolean> {
     const row = await this.ex(trx)
       .selectFrom(this.def.table)
-      .select('name')
+      .select(this.keyColumn)
       .where('owner', '=', owner)
-      .where('name', '=', name)
+      .where(this.keyColumn, '=', key)
       .executeTakeFirst();
     return !!row;
   }
@@ -83,22 +90,22 @@ export class Repository<F extends Fields = Fields> {
     await this.ex(trx).insertInto(this.def.table).values(this.toRow(record)).execute();
   }
 
-  /** Writes the given fields of the record stored under (owner, name); they may carry a new key. */
-  async update(owner: string, name: string, values: Partial<RecordOf<F>>, trx?: Db): Promise<number> {
+  /** Writes the given fields of the record stored under (owner, key); they may carry a new key. */
+  async update(owner: string, key: string, values: Partial<RecordOf<F>>, trx?: Db): Promise<number> {
     const result = await this.ex(trx)
       .updateTable(this.def.table)
       .set(this.toRow(values))
       .where('owner', '=', owner)
-      .where('name', '=', name)
+      .where(this.keyColumn, '=', key)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 
-  async delete(owner: string, name: string, trx?: Db): Promise<number> {
+  async delete(owner: string, key: string, trx?: Db): Promise<number> {
     const result = await this.ex(trx)
       .deleteFrom(this.def.table)
       .where('owner', '=', owner)
-      .where('name', '=', name)
+      .where(this.keyColumn, '=', key)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

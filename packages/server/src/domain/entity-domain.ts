@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import {
   type EntityDefinition,
   type Fields,
   fieldEntries,
+  hasGeneratedKey,
   isAdmin,
+  keyFieldOf,
   listScope,
   may,
   nowRfc3339,
@@ -22,7 +25,10 @@ import type { EntityHooks, HookContext } from './hooks.js';
 import { checkName, firstLockedChange, maskRecord, mergeForUpdate, parseIncoming } from './records.js';
 import { inTransaction } from './transaction.js';
 
-/** A record's key: its owner and name. */
+/**
+ * A record's key: its owner and name, or for a definition with its own `keyField` (LDAP servers)
+ * the value of that field in `name`. The wire id is owner/name either way.
+ */
 export interface RecordKey {
   owner: string;
   name: string;
@@ -40,10 +46,15 @@ export interface UpdateOptions extends WriteOptions {
 
 export { inTransaction };
 
-function keyOf(record: LooseRecord): RecordKey {
-  const { owner, name } = record;
+/** The key of a record about to be written; a name is checked (a key of another field is checked by its field's pattern). */
+function keyOf(def: EntityDefinition, record: LooseRecord): RecordKey {
+  const { owner } = record;
   if (typeof owner !== 'string' || owner === '')
     throw new AppError('invalidField', { field: 'owner', detail: 'cannot be empty' });
+  const field = keyFieldOf(def);
+  const name = record[field];
+  if (field === 'name') checkName(name, def);
+  else if (typeof name !== 'string' || name === '') throw new AppError('invalidField', { field, detail: 'cannot be empty' });
   if (typeof name !== 'string') throw new AppError('nameRequired');
   return { owner, name };
 }
@@ -91,8 +102,9 @@ export class EntityDomain<F extends Fields = Fields> {
     // The server may date what it records (a token's issue time); a viewer's record is dated now.
     if (!provided.has('createdTime') || !record.createdTime) record.createdTime = nowRfc3339();
     if ('updatedTime' in def.fields) record.updatedTime = record.createdTime;
-    checkName(record.name, def);
-    const key = keyOf(record);
+    // A key other than the name is the server's to make when the input leaves it empty (Casdoor's generated ids).
+    if (hasGeneratedKey(def) && !record[keyFieldOf(def)]) record[keyFieldOf(def)] = randomUUID();
+    const key = keyOf(def, record);
     const viewer = viewerOf(actor);
     if (viewer) {
       if (!may(def, 'create', viewer, record)) throw refusal(viewer);
@@ -134,8 +146,7 @@ export class EntityDomain<F extends Fields = Fields> {
       if (viewer && !may(def, 'update', viewer, before)) throw refusal(viewer);
       const merged = mergeForUpdate(def, before, values);
       if (def.fixedOwner) merged.owner = def.fixedOwner;
-      checkName(merged.name, def);
-      const nextKey = keyOf(merged);
+      const nextKey = keyOf(def, merged);
       if (viewer) {
         // Moving a record to another organization needs the right in that organization too.
         if (organizationOf(def, merged) !== organizationOf(def, before) && !may(def, 'update', viewer, merged))
@@ -192,7 +203,12 @@ export class EntityDomain<F extends Fields = Fields> {
     const { def } = this;
     // A record of the viewer's own (ownRecords) may be readable where others of the organization are not.
     const own = def.ownRecords && viewer ? { [def.ownRecords.field]: viewer.name } : {};
-    const probe = def.orgField === 'owner' ? { ...key, ...own } : def.orgField === 'name' ? { name: key.name } : null;
+    const probe =
+      def.orgField === 'owner'
+        ? { owner: key.owner, [keyFieldOf(def)]: key.name, ...own }
+        : def.orgField === 'name'
+          ? { name: key.name }
+          : null;
     const refusedByKey = probe !== null && !may(def, 'read', viewer, probe);
     if (refusedByKey && !this.hooks.publicView) throw refusal(viewer);
     const record = await this.repo(server).get(key.owner, key.name);

@@ -6,6 +6,7 @@ import { certs } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
 import { groups } from './group.js';
 import { invitations } from './invitation.js';
+import { ldaps } from './ldap.js';
 import { organizations } from './organization.js';
 import { permissions } from './permission.js';
 import { providers } from './provider.js';
@@ -46,6 +47,7 @@ const DOMAINS: { [Name in Exclude<EntityName, ViewEntity['name']>]: EntityDomain
   subscription: subscriptions,
   transaction: transactions,
   syncer: syncers,
+  ldap: ldaps,
 };
 
 const generic = new Map<string, EntityDomain>();

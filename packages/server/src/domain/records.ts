@@ -1,4 +1,13 @@
-import { type EntityDefinition, fieldEntries, isStoredPath, MASK, may, NAME_PATTERN, type Viewer } from '@gatehouse/entities';
+import {
+  type EntityDefinition,
+  fieldEntries,
+  isStoredPath,
+  keyFieldOf,
+  MASK,
+  may,
+  NAME_PATTERN,
+  type Viewer,
+} from '@gatehouse/entities';
 import type { LooseRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
 import type { Actor } from './actor.js';
@@ -41,14 +50,15 @@ export function parseIncoming(
     throw new AppError('invalidRequest', { detail: 'the body must be a JSON object' });
   }
   const input: LooseRecord = { ...body };
-  // The name gets its own message rather than a generic field error.
-  if ('name' in input && (!columns || columns.includes('name'))) checkName(input.name, def);
+  // The name (when it is the key) gets its own message rather than a generic field error.
+  const keyField = keyFieldOf(def);
+  if (keyField === 'name' && 'name' in input && (!columns || columns.includes('name'))) checkName(input.name, def);
   const values: LooseRecord = {};
   const provided = new Set<string>();
   const trusted = actor === 'system';
   for (const [key, field] of fieldEntries(def)) {
     if (!(key in input) || (!trusted && (field.serverOnly || field.hidden))) continue;
-    if (columns && !columns.includes(key) && key !== 'owner' && key !== 'name') continue;
+    if (columns && !columns.includes(key) && key !== 'owner' && key !== keyField) continue;
     const parsed = field.schema.safeParse(input[key]);
     if (!parsed.success) {
       const detail = parsed.error.issues[0]?.message ?? 'invalid';
@@ -125,7 +135,7 @@ function same(a: unknown, b: unknown): boolean {
 
 /**
  * The first field whose value changes although its `editable` rule refuses the viewer. While
- * adding, owner, name and the organization field are governed by the create rule instead (which
+ * adding, owner, key (the name) and the organization field are governed by the create rule instead (which
  * holds an organization administrator to their own organization), and a value is a change when it
  * differs from the field's empty value.
  */
@@ -137,7 +147,7 @@ export function firstLockedChange(
 ): string | null {
   for (const [key, field] of fieldEntries(def)) {
     if (!field.editable || !(key in next)) continue;
-    if (!before && (key === 'owner' || key === 'name' || key === def.orgField)) continue;
+    if (!before && (key === 'owner' || key === keyFieldOf(def) || key === def.orgField)) continue;
     const previous = before ? before[key] : field.empty();
     if (field.kind === 'password' && next[key] === previous) continue;
     if (same(previous, next[key])) continue;

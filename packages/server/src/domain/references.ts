@@ -1,4 +1,4 @@
-import { DEFINITIONS, fieldEntries } from '@gatehouse/entities';
+import { DEFINITIONS, fieldEntries, keyFieldOf } from '@gatehouse/entities';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { likePattern, likePrefix } from '../db/list.js';
@@ -11,23 +11,31 @@ import { loose } from '../db/loose.js';
  * The lists are JSON text: a LIKE on the quoted id finds the candidate rows, and the exact match is
  * made on the parsed list.
  */
-function idListFields(entity?: string): { table: string; field: string }[] {
-  const out: { table: string; field: string }[] = [];
+/** A table's field naming other records, and the column that keys the table's rows (the name, or the entity's keyField). */
+interface IdField {
+  table: string;
+  field: string;
+  key: string;
+}
+
+function idListFields(entity?: string): IdField[] {
+  const out: IdField[] = [];
   for (const def of DEFINITIONS) {
     for (const [field, spec] of fieldEntries(def)) {
       if (spec.kind === 'list' && spec.ref && (entity === undefined || spec.ref === entity))
-        out.push({ table: def.table, field });
+        out.push({ table: def.table, field, key: keyFieldOf(def) });
     }
   }
   return out;
 }
 
 /** Text fields naming a record by id (owner/name, `refId` in the registry): an enforcer's model. */
-function idFields(entity?: string): { table: string; field: string }[] {
-  const out: { table: string; field: string }[] = [];
+function idFields(entity?: string): IdField[] {
+  const out: IdField[] = [];
   for (const def of DEFINITIONS) {
     for (const [field, spec] of fieldEntries(def)) {
-      if (spec.refId && (entity === undefined || spec.refId === entity)) out.push({ table: def.table, field });
+      if (spec.refId && (entity === undefined || spec.refId === entity))
+        out.push({ table: def.table, field, key: keyFieldOf(def) });
     }
   }
   return out;
@@ -38,14 +46,13 @@ const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(S
 /** Rewrites the lists of `table.field` whose rows match `pattern` (a LIKE pattern, escape '!'). */
 async function rewrite(
   trx: Db,
-  table: string,
-  field: string,
+  { table, field, key }: IdField,
   pattern: string,
   change: (list: string[]) => string[],
 ): Promise<void> {
   const rows = await loose(trx)
     .selectFrom(table)
-    .select(['owner', 'name', field])
+    .select(['owner', key, field])
     .where(sql<boolean>`${sql.ref(field)} like ${pattern} escape '!'`)
     .execute();
   for (const row of rows) {
@@ -56,7 +63,7 @@ async function rewrite(
       .updateTable(table)
       .set({ [field]: after })
       .where('owner', '=', String(row.owner))
-      .where('name', '=', String(row.name))
+      .where(key, '=', String(row[key]))
       .execute();
   }
 }
@@ -76,8 +83,8 @@ export async function followIdReferences(trx: Db, entity: string, from: string, 
         .execute();
     }
   }
-  for (const { table, field } of idListFields(entity)) {
-    await rewrite(trx, table, field, likePattern(JSON.stringify(from)), (list) =>
+  for (const listField of idListFields(entity)) {
+    await rewrite(trx, listField, likePattern(JSON.stringify(from)), (list) =>
       to === null ? list.filter((id) => id !== from) : [...new Set(list.map((id) => (id === from ? to : id)))],
     );
   }
@@ -86,10 +93,10 @@ export async function followIdReferences(trx: Db, entity: string, from: string, 
 /** Follows an organization's rename into every id list: ids `from/...` (and `from/*`) become `to/...`. */
 export async function renameOrganizationInIdLists(trx: Db, from: string, to: string): Promise<void> {
   const prefix = `${from}/`;
-  for (const { table, field } of idFields()) {
+  for (const { table, field, key } of idFields()) {
     const rows = await loose(trx)
       .selectFrom(table)
-      .select(['owner', 'name', field])
+      .select(['owner', key, field])
       .where(sql<boolean>`${sql.ref(field)} like ${likePrefix(prefix)} escape '!'`)
       .execute();
     for (const row of rows) {
@@ -97,12 +104,12 @@ export async function renameOrganizationInIdLists(trx: Db, from: string, to: str
         .updateTable(table)
         .set({ [field]: `${to}/${String(row[field]).slice(prefix.length)}` })
         .where('owner', '=', String(row.owner))
-        .where('name', '=', String(row.name))
+        .where(key, '=', String(row[key]))
         .execute();
     }
   }
-  for (const { table, field } of idListFields()) {
-    await rewrite(trx, table, field, `%${likePrefix(JSON.stringify(prefix).slice(0, -1))}`, (list) =>
+  for (const listField of idListFields()) {
+    await rewrite(trx, listField, `%${likePrefix(JSON.stringify(prefix).slice(0, -1))}`, (list) =>
       list.map((id) => (id.startsWith(prefix) ? `${to}/${id.slice(prefix.length)}` : id)),
     );
   }

@@ -448,6 +448,17 @@ export const en = {
   syncerAffiliationMissing: 'Affiliation not found: {id}',
   syncerRowKeyEmpty: 'A row of the table has an empty key column "{column}"',
   syncerRowKeyDuplicate: 'Several rows of the table have the key "{key}"',
+  // LDAP servers, their directories and sign-in with a directory password (spec part 1 §5 "LDAP rules")
+  ldapConnectFailed: 'Could not reach the LDAP server {server}: {detail}',
+  ldapBindFailed: 'The LDAP server {server} refused the bind as "{username}": {detail}',
+  ldapSearchFailed: 'The search of the LDAP server {server} failed: {detail}',
+  ldapFilterInvalid: 'The search filter "{filter}" is not a valid LDAP filter: {detail}',
+  ldapDefaultGroupInvalid: 'The default group "{group}" is not a group of the organization "{organization}"',
+  ldapSyncNoUsers: 'Please select al least 1 user first',
+  ldapSyncBodyNotList: 'The body must be a JSON list of directory users, each with its uuid',
+  ldapSigninDisabled: 'The login method: login with LDAP is not enabled for the application',
+  ldapUserMissing: "The user: {name} doesn't exist in LDAP server",
+  ldapMultipleAccounts: 'Multiple accounts with same uid, please check your ldap server',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -412,4 +412,15 @@ export const zh: Record<MessageKey, string> = {
   syncerAffiliationMissing: '未找到工作单位：{id}',
   syncerRowKeyEmpty: '表中有一行的主键列 "{column}" 为空',
   syncerRowKeyDuplicate: '表中有多行的主键为 "{key}"',
+  // LDAP 服务器、目录与使用目录密码登录
+  ldapConnectFailed: '无法连接 LDAP 服务器 {server}：{detail}',
+  ldapBindFailed: 'LDAP 服务器 {server} 拒绝以 "{username}" 绑定：{detail}',
+  ldapSearchFailed: '搜索 LDAP 服务器 {server} 失败：{detail}',
+  ldapFilterInvalid: '搜索过滤器 "{filter}" 不是有效的 LDAP 过滤器：{detail}',
+  ldapDefaultGroupInvalid: '默认群组 "{group}" 不是组织 "{organization}" 的群组',
+  ldapSyncNoUsers: '请先选择至少 1 个用户',
+  ldapSyncBodyNotList: '请求体必须是目录用户的 JSON 列表，每个用户带有 uuid',
+  ldapSigninDisabled: '该应用未启用 LDAP 登录方式',
+  ldapUserMissing: '用户：{name} 在 LDAP 服务器中不存在',
+  ldapMultipleAccounts: '存在多个相同 uid 的账户，请检查您的 LDAP 服务器',
 };

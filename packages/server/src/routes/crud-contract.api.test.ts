@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import {
   DEFINITIONS,
   type EntityDefinition,
   fieldEntries,
+  hasGeneratedKey,
   isReadOnly,
+  keyFieldOf,
   MASK,
   nowRfc3339,
   randomId,
@@ -20,6 +23,8 @@ function newRecordOf(def: EntityDefinition<any>): Record<string, unknown> {
   const base = def.newRecord({ organization: 'built-in', viewer: ADMIN_VIEWER, random: randomId, now: nowRfc3339 });
   // Keep the contract fast: a cert in the contract needs no 4096-bit key.
   if (def.name === 'cert') return { ...base, bitSize: 2048 };
+  // A generated key (an LDAP server's id) is given here, so that the contract knows the record's id.
+  if (hasGeneratedKey(def)) return { ...base, [keyFieldOf(def)]: randomUUID() };
   return base;
 }
 
@@ -59,16 +64,19 @@ describeEachDatabase('CRUD contract', (server) => {
   for (const def of DEFINITIONS.filter((d) => !d.view)) {
     describe(def.name, () => {
       const record = newRecordOf(def);
+      // The record's key within its owner: its name, or the definition's keyField.
+      const keyField = keyFieldOf(def);
+      const key = String(record[keyField]);
       const owner = String(def.fixedOwner ?? record.owner);
-      const id = `${owner}/${record.name}`;
-      const renamed = `${record.name}_renamed`;
+      const id = `${owner}/${key}`;
+      const renamed = `${key}_renamed`;
       // Read-only entities (verifications) are written by the server's own work only: the contract
       // stores their record directly and checks that every write route refuses.
       const readOnly = isReadOnly(def.access);
       // Records whose name never changes after they are added (payments, transactions): a rename is refused.
-      const nameRule = def.fields.name?.editable;
+      const nameRule = def.fields[keyField]?.editable;
       const renameable = !readOnly && def.access.update !== 'nobody' && (!nameRule || nameRule({ viewer: ADMIN_VIEWER, record }));
-      const lastName = renameable ? renamed : String(record.name);
+      const lastName = renameable ? renamed : key;
 
       it.runIf(readOnly)('refuses every write, even to a global admin, and reads records back masked', async () => {
         const full: Record<string, unknown> = {};
@@ -77,9 +85,9 @@ describeEachDatabase('CRUD contract', (server) => {
           .ctx.repo(def)
           .insert({ ...full, createdTime: nowRfc3339() });
         const refused = { status: 'error', code: 'unauthorized' };
-        expect(await admin.post(`/api/add-${def.name}`, { ...record, name: `${record.name}_2` })).toMatchObject(refused);
-        expect(await admin.post(`/api/update-${def.name}`, { ...record, name: renamed }, { id })).toMatchObject(refused);
-        expect(await admin.post(`/api/delete-${def.name}`, { owner, name: record.name })).toMatchObject(refused);
+        expect(await admin.post(`/api/add-${def.name}`, { ...record, [keyField]: `${key}_2` })).toMatchObject(refused);
+        expect(await admin.post(`/api/update-${def.name}`, { ...record, [keyField]: renamed }, { id })).toMatchObject(refused);
+        expect(await admin.post(`/api/delete-${def.name}`, { owner, [keyField]: key })).toMatchObject(refused);
         const got = await admin.get(`/api/get-${def.name}`, { id });
         expect(got.data).toMatchObject(comparable(def, record));
         for (const [key, field] of fieldEntries(def)) {
@@ -129,7 +137,7 @@ describeEachDatabase('CRUD contract', (server) => {
             lists.push(res.data);
           }
           const [ascend, descend] = lists as [Record<string, unknown>[], Record<string, unknown>[]];
-          const idsOf = (rows: Record<string, unknown>[]) => rows.map((r) => `${r.owner}/${r.name}`);
+          const idsOf = (rows: Record<string, unknown>[]) => rows.map((r) => `${r.owner}/${r[keyField]}`);
           expect(idsOf(descend)).toEqual(idsOf(ascend).reverse());
           // Engines collate punctuation and case differently; values of lowercase letters and
           // digits (and fixed-format times) order the same everywhere.
@@ -148,7 +156,7 @@ describeEachDatabase('CRUD contract', (server) => {
           const needle = spec?.searchable ? value.slice(1, -1) || value : value;
           const res = await admin.get(`/api/get-${def.plural}`, { p: 1, pageSize: 100, field, value: needle });
           expect(res.status).toBe('ok');
-          expect((res.data as { name: string }[]).map((r) => r.name)).toContain(record.name);
+          expect((res.data as Record<string, unknown>[]).map((r) => r[keyField])).toContain(key);
         });
       }
 
@@ -162,24 +170,25 @@ describeEachDatabase('CRUD contract', (server) => {
         expect(badSort).toMatchObject({ status: 'error', code: 'unknownSortField' });
         const badSearch = await admin.get(`/api/get-${def.plural}`, { p: 1, pageSize: 10, field: 'password', value: 'x' });
         expect(badSearch).toMatchObject({ status: 'error', code: 'unknownSearchField' });
-        const badOrder = await admin.get(`/api/get-${def.plural}`, { p: 1, pageSize: 10, sortField: 'name', sortOrder: 'up' });
+        const badOrder = await admin.get(`/api/get-${def.plural}`, { p: 1, pageSize: 10, sortField: keyField, sortOrder: 'up' });
         expect(badOrder).toMatchObject({ status: 'error', code: 'badSortOrder' });
         const badPage = await admin.get(`/api/get-${def.plural}`, { p: 0, pageSize: 10 });
         expect(badPage).toMatchObject({ status: 'error', code: 'badPage' });
       });
 
       it('treats LIKE wildcards in a search as text', async () => {
-        const res = await admin.get(`/api/get-${def.plural}`, { p: 1, pageSize: 10, field: 'name', value: '%' });
+        const field = def.fields.name?.searchable ? 'name' : searchableFields(def)[0];
+        const res = await admin.get(`/api/get-${def.plural}`, { p: 1, pageSize: 10, field, value: '%' });
         expect(res.status).toBe('ok');
         expect(res.data).toHaveLength(0);
       });
 
       it('refuses anonymous writes and protected reads', async () => {
-        const add = await anonymous.post(`/api/add-${def.name}`, { ...record, name: `${record.name}_anon` });
+        const add = await anonymous.post(`/api/add-${def.name}`, { ...record, [keyField]: `${key}_anon` });
         expect(add).toMatchObject({ status: 'error', code: 'pleaseLogin' });
         const update = await anonymous.post(`/api/update-${def.name}`, record, { id });
         expect(update).toMatchObject({ status: 'error', code: 'pleaseLogin' });
-        const del = await anonymous.post(`/api/delete-${def.name}`, { owner, name: record.name });
+        const del = await anonymous.post(`/api/delete-${def.name}`, { owner, [keyField]: key });
         expect(del).toMatchObject({ status: 'error', code: 'pleaseLogin' });
         if (def.access.list !== 'anyone') {
           expect(await anonymous.get(`/api/get-${def.plural}`, { p: 1, pageSize: 10 })).toMatchObject({
@@ -191,11 +200,13 @@ describeEachDatabase('CRUD contract', (server) => {
 
       it.skipIf(readOnly)('validates field values and names', async () => {
         // Names that are file paths (resources) may hold "/", but never climb out of their folder.
+        // A key other than the name (a generated id) is checked as its field: its pattern, and never empty.
         const bad = def.pathName ? 'up/../escape' : 'has/slash';
-        const badName = await admin.post(`/api/update-${def.name}`, { ...record, name: bad }, { id });
-        expect(badName).toMatchObject({ status: 'error', code: def.pathName ? 'badPathName' : 'badName' });
-        const emptyName = await admin.post(`/api/update-${def.name}`, { ...record, name: '' }, { id });
-        expect(emptyName).toMatchObject({ status: 'error', code: 'nameRequired' });
+        const badName = await admin.post(`/api/update-${def.name}`, { ...record, [keyField]: bad }, { id });
+        const badCode = keyField !== 'name' ? 'invalidField' : def.pathName ? 'badPathName' : 'badName';
+        expect(badName).toMatchObject({ status: 'error', code: badCode });
+        const emptyName = await admin.post(`/api/update-${def.name}`, { ...record, [keyField]: '' }, { id });
+        expect(emptyName).toMatchObject({ status: 'error', code: keyField !== 'name' ? 'invalidField' : 'nameRequired' });
         const [intField] = fieldEntries(def).find(([, f]) => f.kind === 'int' && !f.serverOnly) ?? [];
         if (intField) {
           const badInt = await admin.post(`/api/update-${def.name}`, { ...record, [intField]: 'many' }, { id });
@@ -206,28 +217,28 @@ describeEachDatabase('CRUD contract', (server) => {
           const badBool = await admin.post(`/api/update-${def.name}`, { ...record, [boolField]: 'yes' }, { id });
           expect(badBool).toMatchObject({ status: 'error', code: 'invalidField' });
         }
-        expect((await admin.get(`/api/get-${def.name}`, { id })).data.name).toBe(record.name);
+        expect((await admin.get(`/api/get-${def.name}`, { id })).data[keyField]).toBe(key);
       });
 
       it.runIf(!readOnly && !renameable)('keeps its name: a rename is refused and changes nothing', async () => {
-        const res = await admin.post(`/api/update-${def.name}`, { ...record, name: renamed }, { id });
+        const res = await admin.post(`/api/update-${def.name}`, { ...record, [keyField]: renamed }, { id });
         expect(res.status).toBe('error');
-        expect((await admin.get(`/api/get-${def.name}`, { id })).data.name).toBe(record.name);
+        expect((await admin.get(`/api/get-${def.name}`, { id })).data[keyField]).toBe(key);
         expect((await admin.get(`/api/get-${def.name}`, { id: `${owner}/${renamed}` })).data).toBeNull();
       });
 
       it.runIf(renameable)('renames through update and follows the new id', async () => {
-        const res = await admin.post(`/api/update-${def.name}`, { ...record, name: renamed }, { id });
+        const res = await admin.post(`/api/update-${def.name}`, { ...record, [keyField]: renamed }, { id });
         expect(res).toMatchObject({ status: 'ok', data: 'Affected' });
         expect((await admin.get(`/api/get-${def.name}`, { id })).data).toBeNull();
-        expect((await admin.get(`/api/get-${def.name}`, { id: `${owner}/${renamed}` })).data.name).toBe(renamed);
+        expect((await admin.get(`/api/get-${def.name}`, { id: `${owner}/${renamed}` })).data[keyField]).toBe(renamed);
       });
 
       it.skipIf(readOnly)('deletes, then reports nothing left to delete', async () => {
-        const first = await admin.post(`/api/delete-${def.name}`, { owner, name: lastName });
+        const first = await admin.post(`/api/delete-${def.name}`, { owner, [keyField]: lastName });
         expect(first).toMatchObject({ status: 'ok', data: 'Affected' });
         expect((await admin.get(`/api/get-${def.name}`, { id: `${owner}/${lastName}` })).data).toBeNull();
-        const second = await admin.post(`/api/delete-${def.name}`, { owner, name: lastName });
+        const second = await admin.post(`/api/delete-${def.name}`, { owner, [keyField]: lastName });
         expect(second).toMatchObject({ status: 'ok', data: 'Unaffected' });
       });
     });

@@ -1,4 +1,4 @@
-import { type EntityDefinition, splitId, splitPathId, type Viewer } from '@gatehouse/entities';
+import { type EntityDefinition, hasGeneratedKey, keyFieldOf, splitId, splitPathId, type Viewer } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountOf, requireAccount } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
@@ -18,12 +18,16 @@ function idOf(request: FastifyRequest, def: EntityDefinition): RecordKey {
   return parsed;
 }
 
-/** The key a delete names: ?id=owner/name, else the body's owner and name (a fixed owner wins). */
-function deletedKeyOf(request: FastifyRequest, def: EntityDefinition): RecordKey {
+/**
+ * The key a delete or an update names: ?id=owner/name, else the body's owner and key (its name, or
+ * the definition's keyField: Casdoor's update-ldap and delete-ldap send only the record; a fixed
+ * owner wins).
+ */
+function namedKeyOf(request: FastifyRequest, def: EntityDefinition): RecordKey {
   if (queryParam(request, 'id')) return idOf(request, def);
   const body = bodyOf(request);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return { owner: def.fixedOwner ?? text(body.owner), name: text(body.name) };
+  return { owner: def.fixedOwner ?? text(body.owner), name: text(body[keyFieldOf(def)]) };
 }
 
 /**
@@ -86,13 +90,17 @@ export function registerEntityRoutes(
   app.post(`/api/update-${def.name}`, async (request) => {
     const { viewer } = await requireAccount(ctx, request);
     const columns = queryParam(request, 'columns').split(',').filter(Boolean);
-    await domain.update(ctx, viewer, idOf(request, def), request.body, { columns: columns.length > 0 ? columns : undefined });
+    // Casdoor's update-ldap names the record in its body; other updates name it with ?id= (a body's new name is a rename).
+    const key = hasGeneratedKey(def) ? namedKeyOf(request, def) : idOf(request, def);
+    await domain.update(ctx, viewer, key, request.body, {
+      columns: columns.length > 0 ? columns : undefined,
+    });
     return ok('Affected');
   });
 
   app.post(`/api/delete-${def.name}`, async (request) => {
     const { viewer } = await requireAccount(ctx, request);
-    const affected = await domain.remove(ctx, viewer, deletedKeyOf(request, def));
+    const affected = await domain.remove(ctx, viewer, namedKeyOf(request, def));
     return ok(affected ? 'Affected' : 'Unaffected');
   });
 }

@@ -21,6 +21,8 @@ export interface SigninSubmission {
   username: string;
   password: string;
   autoSignin: boolean;
+  /** LDAP: the directory's password of a user synced from LDAP (else the Password method). */
+  signinMethod?: string;
   captchaType?: string;
   captchaToken?: string;
   clientSecret?: string;

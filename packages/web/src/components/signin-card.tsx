@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LDAP_SIGNIN_METHOD } from '@gatehouse/entities/plain';
 import { Alert, Button, Checkbox, Flex, Form, Input, Skeleton, Typography } from 'antd';
 import DOMPurify from 'dompurify';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
@@ -345,6 +346,8 @@ export function SigninCard({
                 password: values.password,
                 autoSignin,
                 captcha: values.captcha,
+                // The LDAP method: the directory's password (spec part 2 §5.1 sign-in methods).
+                ...(method === LDAP_SIGNIN_METHOD ? { signinMethod: LDAP_SIGNIN_METHOD } : {}),
               });
           }}
           requiredMark={false}

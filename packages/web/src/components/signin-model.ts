@@ -4,6 +4,7 @@ import {
   BUILT_IN_APPLICATION,
   findItem,
   isPasswordSigninEnabled,
+  LDAP_SIGNIN_METHOD,
   UI_LANGUAGES,
   WEBAUTHN_SIGNIN_METHOD,
 } from '@gatehouse/entities/plain';
@@ -30,7 +31,12 @@ export interface SigninItemRow {
 }
 
 /** The sign-in methods this release can offer on the page (the others arrive with later releases). */
-export const AVAILABLE_SIGNIN_METHODS: readonly string[] = ['Password', 'Verification code', WEBAUTHN_SIGNIN_METHOD];
+export const AVAILABLE_SIGNIN_METHODS: readonly string[] = [
+  'Password',
+  'Verification code',
+  WEBAUTHN_SIGNIN_METHOD,
+  LDAP_SIGNIN_METHOD,
+];
 
 /** The method that signs in with a code sent by e-mail or SMS. */
 export const CODE_METHOD = 'Verification code';
@@ -42,6 +48,7 @@ export const METHOD_LABELS: Record<string, string> = {
   Password: 'signin.byPassword',
   [CODE_METHOD]: 'signin.byCode',
   [PASSKEY_METHOD]: 'signin.byWebAuthn',
+  [LDAP_SIGNIN_METHOD]: 'signin.byLdap',
 };
 
 /** Rules of the Forgot password? and Auto sign in items that leave the "Auto sign in" box unticked. */

@@ -115,6 +115,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
   const title = own ? t('general.myAccount') : t(heading, { entity });
   const horizontal = screens.md !== false;
 
+  const EditActions = ui.editActions;
   const saveAndExit = () =>
     form.validateFields().then(
       () => save(true),
@@ -143,6 +144,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
           {t('general.cancel')}
         </Button>
       )}
+      {!submit && !isAdd && EditActions && <EditActions stored={stored} viewer={viewer} disabled={!canUpdate} />}
     </Space>
   );
 

@@ -1,4 +1,4 @@
-import { isReadOnly } from '@gatehouse/entities/plain';
+import { isReadOnly, keyOfRecord } from '@gatehouse/entities/plain';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
@@ -160,7 +160,7 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
       <Table<Rec>
         bordered
         size="middle"
-        rowKey={ui.rowKey ?? ((record) => `${record.owner}/${record.name}`)}
+        rowKey={ui.rowKey ?? ((record) => `${record.owner}/${keyOfRecord(def, record)}`)}
         columns={[
           ...dataColumns(ui, state, t, !!screens.md).filter(
             (column) => !ui.listHiddenColumns?.(list.viewer).includes(String(column.key)),

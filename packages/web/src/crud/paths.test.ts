@@ -1,4 +1,4 @@
-import { application, organization, user } from '@gatehouse/entities';
+import { application, ldap, organization, product, user } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
 import { editPath, recordIdOf } from './paths';
 
@@ -8,6 +8,15 @@ describe('edit routes', () => {
     expect(editPath(user, { owner: 'acme', name: 'alice' })).toBe('/users/acme/alice');
     expect(editPath(application, { owner: 'admin', organization: 'acme', name: 'app' })).toBe('/applications/acme/app');
     expect(editPath(user, { owner: 'acme', name: 'a b?' })).toBe('/users/acme/a%20b%3F');
+  });
+
+  it('reads parameters that name no field as the organization and the key, from the last', () => {
+    expect(editPath(product, { owner: 'acme', name: 'book' })).toBe('/products/acme/book');
+    expect(recordIdOf(product, { organizationName: 'acme', productName: 'book' })).toEqual({ owner: 'acme', name: 'book' });
+    // LDAP servers are keyed by their id (keyField), not a name.
+    expect(editPath(ldap, { owner: 'acme', id: 'f00d-1' })).toBe('/ldap/acme/f00d-1');
+    expect(recordIdOf(ldap, { organizationName: 'acme', ldapId: 'f00d-1' })).toEqual({ owner: 'acme', name: 'f00d-1' });
+    expect(recordIdOf(ldap, { organizationName: 'acme' })).toBeNull();
   });
 
   it('reads the id back from the route parameters', () => {

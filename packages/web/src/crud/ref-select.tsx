@@ -72,7 +72,10 @@ function useRefSearch(
   return selectProps;
 }
 
-type PickerProps = Pick<SelectProps, 'id' | 'disabled' | 'style' | 'placeholder' | 'aria-label' | 'variant' | 'size'> & {
+type PickerProps = Pick<
+  SelectProps,
+  'id' | 'disabled' | 'style' | 'placeholder' | 'aria-label' | 'variant' | 'size' | 'allowClear'
+> & {
   /** The entity picked from. */
   definition: EntityDefinition<any>;
   /** The organization scope of the search ('' = every organization the viewer may see). */

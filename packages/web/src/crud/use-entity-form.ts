@@ -1,4 +1,4 @@
-import { fieldEntries } from '@gatehouse/entities';
+import { fieldEntries, keyFieldOf, keyOfRecord } from '@gatehouse/entities';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
@@ -41,18 +41,20 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
   const feedback = useFeedback();
   const [busy, setBusy] = useState(false);
 
-  const exitPath = () => ui.exitPath?.(viewer) ?? def.routes.list;
+  const exitPath = (record: Rec) => ui.exitPath?.(viewer, record) ?? def.routes.list ?? '/';
   // Spec part 1 §4: opened from elsewhere (no history in the console) with ?return-url=, Save &
   // Exit goes back there when the entity vouches for the address.
-  const exit = async () => {
+  const exit = async (record: Rec) => {
     const raw = searchParams.get('return-url');
     const target = raw && location.key === 'default' ? await ui.resolveReturnUrl?.(raw, viewer) : null;
-    if (!target) return void navigate(exitPath());
+    if (!target) return void navigate(exitPath(record));
     if (target.startsWith('/')) return void navigate(target);
     window.location.assign(target);
   };
   const owner = String(stored.owner);
-  const name = String(stored.name);
+  // The record's key within its owner: its name, or the definition's keyField (an LDAP server's id).
+  const keyField = keyFieldOf(def);
+  const name = keyOfRecord(def, stored);
 
   const save = async (andExit: boolean) => {
     const record: Rec = { ...stored, ...fromFormValues(def, fields, form.getFieldsValue(fields)) };
@@ -66,19 +68,19 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
     try {
       unwrap(await update(def, owner, name, record));
     } catch (error) {
-      feedback.failure('general.failedToSave', error);
-      form.setFieldsValue(Object.fromEntries(['owner', 'name'].filter((f) => fields.includes(f)).map((f) => [f, stored[f]])));
+      feedback.failure(ui.saveMessages?.failed ?? 'general.failedToSave', error);
+      form.setFieldsValue(Object.fromEntries(['owner', keyField].filter((f) => fields.includes(f)).map((f) => [f, stored[f]])));
       return;
     } finally {
       setBusy(false);
     }
-    feedback.success('general.successfullySaved');
+    feedback.success(ui.saveMessages?.saved ?? 'general.successfullySaved');
 
-    const renamed = record.owner !== stored.owner || record.name !== stored.name;
+    const renamed = record.owner !== stored.owner || record[keyField] !== stored[keyField];
     if (renamed) queryClient.removeQueries({ queryKey: recordKey(def.name, owner, name) });
-    const key = recordKey(def.name, String(record.owner), String(record.name));
+    const key = recordKey(def.name, String(record.owner), keyOfRecord(def, record));
     // The server may complete what was saved (generated keys, normalised values): show what it stored.
-    const saved = await getOne(def, String(record.owner), String(record.name)).catch(() => null);
+    const saved = await getOne(def, String(record.owner), keyOfRecord(def, record)).catch(() => null);
     if (saved?.status === 'ok' && saved.data) {
       queryClient.setQueryData(key, saved.data);
       form.setFieldsValue(toFormValues(def, fields, saved.data));
@@ -90,7 +92,7 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
     // The header shows the account and its organization's menu settings, which this save may change.
     void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
 
-    if (andExit) await exit();
+    if (andExit) await exit(record);
     // Once saved, the record is no longer a placeholder: drop ?mode=add (and with it Cancel).
     else if (!self && (renamed || isAdd)) void navigate(editPath(def, record), { replace: true });
   };
@@ -106,7 +108,7 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
       setBusy(false);
     }
     void queryClient.invalidateQueries({ queryKey: ['list', def.name] });
-    void navigate(exitPath());
+    void navigate(exitPath(stored));
   };
 
   return { save, cancel, busy };

@@ -1,4 +1,4 @@
-import type { EntityDefinition, GroupTreeNode, ListQuery } from '@gatehouse/entities';
+import { type EntityDefinition, type GroupTreeNode, keyFieldOf, type ListQuery } from '@gatehouse/entities';
 import { listQueryToParams } from '@gatehouse/entities/plain';
 import { type Rec, request } from './client';
 
@@ -26,8 +26,10 @@ export function update(def: EntityDefinition<any>, owner: string, name: string, 
   return request<string>('POST', `/api/update-${def.name}`, { query: { id: `${owner}/${name}` }, body: record });
 }
 
+/** Deletes the record (named by its owner and key: its name, or the definition's keyField). */
 export function remove(def: EntityDefinition<any>, record: Rec) {
-  return request<string>('POST', `/api/delete-${def.name}`, { body: { owner: record.owner, name: record.name } });
+  const key = keyFieldOf(def);
+  return request<string>('POST', `/api/delete-${def.name}`, { body: { owner: record.owner, [key]: record[key] } });
 }
 
 export interface UploadTarget {

@@ -1,5 +1,6 @@
 import type { Rec } from '../data/client';
 import { AccountItemsTable } from './account-items-table';
+import { LdapServersSection } from './ldap-servers-section';
 import { CountryCodesSelect, LanguagesSelect, PasswordOptionsSelect, PrivilegeConsentSwitch } from './organization-controls';
 import { MfaItemsField } from './organization-mfa-items';
 import {
@@ -37,6 +38,8 @@ const overrides: EntityOverrides = {
     themeData: ThemeDataField,
     mfaItems: MfaItemsField,
   },
+  // Spec §2: the organization's LDAP servers, listed and edited in a table of their own section.
+  sectionExtras: { ldap: LdapServersSection },
   fieldVisible: organizationFieldVisible,
   fieldTooltip: (field) => (field === 'tags' ? 'organization.tagsTooltip' : undefined),
   fieldRules: { passwordObfuscatorKey: obfuscatorKeyProblem, accountItems: accountItemsProblem },

@@ -148,8 +148,12 @@ export interface EntityOverrides {
   useFormLayout?: (stored: Rec, viewer: Viewer | null) => FormLayout | null | undefined;
   /** Blocks that are not fields, placed by `useFormLayout` under their keys; not shown in add mode. */
   blocks?: Record<string, ComponentType<SectionExtraProps>>;
-  /** Where Save & Exit and Cancel go (default: the list route). */
-  exitPath?: (viewer: Viewer | null) => string;
+  /** Where Save & Exit and Cancel go (default: the list route), given who edits and the record (as saved, or as stored). */
+  exitPath?: (viewer: Viewer | null, record: Rec) => string;
+  /** The i18n keys of the save's outcome when the spec words them (default: Successfully saved, Failed to save: {msg}). */
+  saveMessages?: { saved: string; failed: string };
+  /** Buttons of the edit page's title bar beside Save and Save & Exit (an LDAP server's Sync LDAP); not in add mode. */
+  editActions?: ComponentType<SectionExtraProps>;
   /**
    * Where Save & Exit goes for a page opened from outside with ?return-url= (no history in the
    * console): the checked address, or null to ignore the parameter.

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { verifyCredentials } from '../../../auth/credentials.js';
+import { directoryRuleOf, verifyCredentials } from '../../../auth/credentials.js';
 import { checkEntryIp } from '../../../auth/ip-whitelist.js';
 import type { ServerContext } from '../../../context.js';
 import { isMfaEnabled } from '../../../domain/mfa-props.js';
@@ -31,6 +31,8 @@ export async function passwordGrant(
       username,
       password,
       lockout: { limit: app.failedSigninLimit || 5, frozenMinutes: app.failedSigninFrozenTime || 15 },
+      // As the Password sign-in method: users synced from LDAP with their directory password, unless Non-LDAP.
+      directory: directoryRuleOf(app, 'Password'),
     });
     await checkEntryIp(server, request.ip, user, app);
     // The grant has no second step: a user with multi-factor authentication signs in at the authorization endpoint.
