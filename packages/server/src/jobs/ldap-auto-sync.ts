@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ldap as ldapDef, nowRfc3339 } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
+import { claimJob, releaseJob } from '../db/job-lease.js';
 import { ldaps } from '../domain/ldap.js';
 import { syncDirectoryUsers } from '../domain/ldap-sync.js';
-import { claimJob, releaseJob } from '../db/job-lease.js';
 
 /** How often the server looks for LDAP servers whose auto sync is due. */
 const CHECK_MS = 30_000;
