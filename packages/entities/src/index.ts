@@ -15,6 +15,7 @@ import { session } from './session.js';
 import { token } from './token.js';
 import { user } from './user.js';
 import { verification } from './verification.js';
+import { webhook } from './webhook.js';
 
 export * from './access.js';
 export * from './account-item-rules.js';
@@ -59,6 +60,9 @@ export * from './user.js';
 export * from './verification.js';
 export * from './web3-auth.js';
 export * from './webauthn.js';
+export * from './webhook.js';
+export * from './webhook-events.js';
+export * from './webhook-payload.js';
 
 /**
  * Every entity, in menu order. The server registers CRUD routes and tables for each; the console
@@ -88,6 +92,7 @@ export const ENTITIES = [
   pricing,
   subscription,
   transaction,
+  webhook,
 ] as const;
 
 /** Any one of the entities (its name, table and fields precisely typed). */

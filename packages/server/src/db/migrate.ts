@@ -24,6 +24,7 @@ import * as m0019 from './migrations/0019_user_webauthn.js';
 import * as m0020 from './migrations/0020_records_sessions.js';
 import * as m0021 from './migrations/0021_role_permission.js';
 import * as m0022 from './migrations/0022_model_adapter_enforcer.js';
+import * as m0024 from './migrations/0024_webhook.js';
 import * as m0026 from './migrations/0026_business.js';
 import type { DB } from './schema.js';
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) =
   '0020_records_sessions': m0020,
   '0021_role_permission': m0021,
   '0022_model_adapter_enforcer': m0022,
+  '0024_webhook': m0024,
   '0026_business': m0026,
 };
 

@@ -15,6 +15,7 @@ import { roles } from './role.js';
 import { tokens } from './token.js';
 import { users } from './user.js';
 import { verifications } from './verification.js';
+import { webhooks } from './webhook.js';
 
 /**
  * Every entity's domain: its one write path with its own rules. An entity without rules of its own
@@ -44,6 +45,7 @@ const DOMAINS: { [Name in Exclude<EntityName, ViewEntity['name']>]: EntityDomain
   pricing: pricings,
   subscription: subscriptions,
   transaction: transactions,
+  webhook: webhooks,
 };
 
 const generic = new Map<string, EntityDomain>();

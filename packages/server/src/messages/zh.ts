@@ -196,6 +196,7 @@ export const zh: Record<MessageKey, string> = {
   outboundTooLarge: '{url} 的响应超过 {limit} 字节',
   outboundAddressRefused: '地址 {url} 指向内部地址 {address}，服务器不会访问（可用 OUTBOUND_ALLOWLIST 允许）',
   outboundTooManyRedirects: '{url} 重定向超过 {max} 次',
+  outboundCancelled: '对 {url} 的调用已取消',
   outboundFailed: '无法连接 {url}：{detail}',
   // providers (entities/provider.hooks.ts, entities/provider-routes.ts)
   providerMappingRequired: '此字段为必填项：用户映射 "{field}"',
@@ -392,4 +393,15 @@ export const zh: Record<MessageKey, string> = {
   adapterTableTaken: '表 "{table}" 已被其他组织的适配器使用；请换一个表名',
   enforcerOtherOrganization: '"{ref}" 不属于组织 "{owner}"：执行器只能使用本组织的模型和适配器',
   policyPairExpected: '请求体必须是一对策略：先旧策略，后新策略',
+  // webhooks (domain/webhook.ts, domain/webhook-events.ts, jobs/webhook-dispatcher.ts)
+  webhookHeaderNameInvalid: '请求头名称 "{name}" 不是有效的 HTTP 请求头名称',
+  webhookHeaderValueInvalid: '请求头 "{name}" 的值不能包含换行符或控制字符',
+  webhookHeaderReserved: '请求头 "{name}" 由服务器在每次投递时设置',
+  webhookHeaderDuplicate: '请求头 "{name}" 重复出现',
+  webhookEventMissing: 'Webhook 事件 "{id}" 不存在',
+  webhookEventBusy: '该 Webhook 事件正在投递中，请在本次尝试结束后再重放',
+  webhookEventStateInvalid: '状态 "{state}" 不是 {states} 之一',
+  webhookMissing: 'Webhook "{id}" 不存在',
+  webhookDisabled: '该 Webhook 已禁用',
+  webhookAnswered: '接收方返回了 HTTP {status}',
 };
