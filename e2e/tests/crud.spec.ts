@@ -60,6 +60,8 @@ interface Special {
 const SPECIAL: Record<string, Special> = {
   // An adapter's only free field is its table name, an SQL identifier.
   adapter: { edit: { field: 'table', value: () => `crud_${unique('t')}` } },
+  // A webhook's free text is its URL.
+  webhook: { edit: { field: 'url', value: () => `https://hooks.example.com/${unique('crud')}` } },
   // Resources come from uploads: their list has no Add.
   resource: {
     create: async (api) => {
@@ -121,6 +123,7 @@ adminTest('the generated tests cover every entity', () => {
       'role',
       'token',
       'user',
+      'webhook',
     ].sort(),
   );
   expect(listedOnly.map((def) => def.name)).toEqual(['record', 'verification']);

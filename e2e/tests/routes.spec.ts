@@ -105,8 +105,9 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     route('/sysinfo', 'System Info'),
     route('/syncers', later('Syncers')),
     route('/syncers/syncer1', later('The syncer editor')),
-    route('/webhooks', later('Webhooks')),
-    route('/webhooks/webhook1', later('The webhook editor')),
+    route('/webhooks', 'Webhooks'),
+    // A webhook that does not exist: the edit page goes to /404.
+    route('/webhooks/webhook1', '404 NOT FOUND', '/404'),
   ],
 };
 
@@ -135,7 +136,7 @@ const ORGANIZATION_ADMIN_ROUTES = ({ org }: Team): Route[] => [
   route('/roles', 'Roles'),
   route('/permissions', 'Permissions'),
   route('/syncers', later('Syncers')),
-  route('/webhooks', later('Webhooks')),
+  route('/webhooks', 'Webhooks'),
 ];
 
 const ORDINARY_USER_ROUTES = ({ org }: Team): Route[] => [
