@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
-import { asAdmin, call } from '../support/api.js';
+import { asAdmin, call, unique } from '../support/api.js';
 import { addButton, cancelButton, saveButton } from '../support/console.js';
-import { adminTest, expect, heading, signIn, teamTest, toast } from '../support/fixtures.js';
+import { adminTest, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
 
 /**
  * Webhooks in the console (spec part 2 §2.16, §4.9): a global admin adds one through the edit page
@@ -150,4 +150,35 @@ teamTest('an organization admin adds a webhook of their organization only, and m
   await expect(page.getByRole('switch', { name: 'Single org only' })).toBeChecked();
   await cancelButton(page).click();
   await expect(heading(page, 'Webhooks')).toBeVisible();
+});
+
+adminTest.describe('on a phone', () => {
+  adminTest.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  /** The page itself never scrolls sideways (wide tables scroll inside their own box). */
+  const expectNoHorizontalScroll = (page: Page) =>
+    expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+  adminTest('the webhook list, edit page and delivery log fit the width', async ({ page }) => {
+    const name = unique('phonehook');
+    await asAdmin((api) =>
+      call(api, '/api/add-webhook', {
+        owner: 'admin',
+        name,
+        organization: 'built-in',
+        url: 'https://hooks.example.com/phone',
+        headers: [{ name: 'X-Phone', value: 'yes' }],
+        events: ['update-webhook'],
+        isEnabled: false,
+      }),
+    );
+    await page.goto(`/webhooks?field=name&value=${name}`);
+    await expect(rowOf(page, name)).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await rowOf(page, name).getByRole('link', { name, exact: true }).click();
+    await expect(heading(page, 'Edit Webhook')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Deliveries' })).toContainText('No deliveries yet');
+    await expect(page.getByRole('group', { name: 'Headers' }).getByLabel('Name of row 1')).toHaveValue('X-Phone');
+    await expectNoHorizontalScroll(page);
+  });
 });
