@@ -1,4 +1,4 @@
-import type { AccessRule, Viewer } from './access.js';
+import { type AccessRule, ADMIN_OWNER, type Viewer } from './access.js';
 import type { FieldSpec, Fields, RecordOf } from './fields.js';
 import { type ManifestEntityName, manifestOf } from './manifest.js';
 
@@ -160,6 +160,19 @@ export interface EntityDeclaration<F extends Fields, N extends ManifestEntityNam
 export const organizationRecords = {
   orgField: 'owner',
   orgParam: 'owner',
+  access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
+  defaultSort: { field: 'createdTime', order: 'descend' },
+} as const;
+
+/**
+ * The usual keys of records owned by `admin` that name their organization in `organization`
+ * (tokens, webhooks): listed by `organization`, managed by that organization's administrators,
+ * newest first. Spread into a declaration like `organizationRecords`.
+ */
+export const organizationFieldRecords = {
+  orgField: 'organization',
+  fixedOwner: ADMIN_OWNER,
+  orgParam: 'organization',
   access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
 } as const;

@@ -1,6 +1,6 @@
 import { ADMIN_OWNER, BUILT_IN_ORG } from './access.js';
 import { BUILT_IN_ADMIN, BUILT_IN_APPLICATION } from './constants.js';
-import { bool, defineEntity, int, type RecordOf, text, timestamp } from './define.js';
+import { bool, defineEntity, int, organizationFieldRecords, type RecordOf, text, timestamp } from './define.js';
 
 /**
  * Tokens issued by the OAuth 2.0 / OpenID Connect endpoints (spec part 2 §3.12, §2.13). The
@@ -10,11 +10,7 @@ import { bool, defineEntity, int, type RecordOf, text, timestamp } from './defin
 export const token = defineEntity({
   name: 'token',
   table: 'token',
-  orgField: 'organization',
-  fixedOwner: ADMIN_OWNER,
-  orgParam: 'organization',
-  access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
-  defaultSort: { field: 'createdTime', order: 'descend' },
+  ...organizationFieldRecords,
   fields: {
     owner: text({ max: 100, editable: () => false }),
     name: text({ max: 100, sortable: true, searchable: true }),

@@ -6,6 +6,7 @@ import {
   enumOf,
   type FieldRuleContext,
   json,
+  organizationFieldRecords,
   type RecordOf,
   recordName,
   secret,
@@ -86,11 +87,7 @@ const tokenFields = {
 export const webhook = defineEntity({
   name: 'webhook',
   table: 'webhook',
-  orgField: 'organization',
-  fixedOwner: ADMIN_OWNER,
-  orgParam: 'organization',
-  access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
-  defaultSort: { field: 'createdTime', order: 'descend' },
+  ...organizationFieldRecords,
   fields: {
     owner: text({ max: 100, editable: () => false }),
     name: recordName(),
