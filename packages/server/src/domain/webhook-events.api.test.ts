@@ -3,7 +3,7 @@ import { organizationTeam, type Team } from '../test-support/accounts.js';
 import { ApiClient } from '../test-support/client.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.js';
-import { addWebhook, deliveriesOf, FAST_WEBHOOKS, waitForDeliveries } from '../test-support/webhooks.js';
+import { addWebhook, deliveriesOf, FAST_WEBHOOKS, updateWorker, waitForDeliveries } from '../test-support/webhooks.js';
 
 type Row = Record<string, any>;
 
@@ -19,12 +19,6 @@ describeEachDatabase(
     let other: Team;
     let target: WebhookReceiver;
 
-    const touch = async (client: ApiClient, organization: string, displayName: string) => {
-      const worker = (await client.get('/api/get-user', { id: `${organization}/worker` })).data;
-      expect((await client.post('/api/update-user', { ...worker, displayName }, { id: `${organization}/worker` })).status).toBe(
-        'ok',
-      );
-    };
     const list = (client: ApiClient, query: Record<string, string | number> = {}) => client.get('/api/get-webhook-events', query);
 
     beforeAll(async () => {
@@ -35,8 +29,8 @@ describeEachDatabase(
       await addWebhook(other.orgAdmin, 'otherhook', 'logother', target.url);
       // A global administrator's webhook that takes every organization's records.
       await addWebhook(team.admin, 'globalhook', 'built-in', target.url, { singleOrgOnly: false });
-      for (const label of ['One', 'Two', 'Three']) await touch(team.orgAdmin, 'logorg', label);
-      await touch(other.orgAdmin, 'logother', 'Other');
+      for (const label of ['One', 'Two', 'Three']) await updateWorker(team.orgAdmin, 'logorg', label);
+      await updateWorker(other.orgAdmin, 'logother', 'Other');
       await server().recordQueue.flush();
       await waitForDeliveries(team.admin, 'loghook', (rows) => rows.length === 3 && rows.every((r) => r.state === 'Success'));
       await waitForDeliveries(team.admin, 'globalhook', (rows) => rows.length === 4 && rows.every((r) => r.state === 'Success'));

@@ -62,3 +62,14 @@ export async function waitForDeliveries(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * An update of the organization's member `worker` by `client` (its administrator): an update-user
+ * record of that organization, the event most tests listen to.
+ */
+export async function updateWorker(client: ApiClient, organization: string, displayName: string): Promise<void> {
+  const id = `${organization}/worker`;
+  const worker = (await client.get('/api/get-user', { id })).data;
+  const answer = await client.post('/api/update-user', { ...worker, displayName }, { id });
+  expect(answer.status, answer.msg).toBe('ok');
+}
