@@ -186,6 +186,12 @@ describeEachDatabase(
       await touch('Hanging Worker');
       const flushed = Date.now();
       await silent.waitFor(1);
+      // The delivery being sent cannot be replayed meanwhile.
+      const [inFlight] = await waitForDeliveries(team.orgAdmin, 'silent', (rows) => rows.length === 1);
+      expect(await team.orgAdmin.post('/api/replay-webhook-event', undefined, { id: `admin/${inFlight?.name}` })).toMatchObject({
+        status: 'error',
+        msg: 'The webhook event is being delivered right now; replay it once that attempt is over',
+      });
       // The other webhook's delivery goes at once, well before the silent target's time limit.
       const [promptDelivery] = await prompt.waitFor(1);
       expect((promptDelivery?.at ?? 0) - flushed).toBeLessThan(FAST_WEBHOOKS.timeoutMs);
@@ -313,6 +319,18 @@ describeEachDatabase(
       const [delivered] = await waitForDeliveries(team.orgAdmin, 'refused', (rows) => rows[0]?.state === 'Success');
       expect(delivered?.attemptCount).toBeGreaterThanOrEqual(2);
       expect(late.received).toHaveLength(1);
+    });
+
+    it('gives up the deliveries of a webhook disabled while they wait', async () => {
+      const port = await freePort();
+      const stored = await addWebhook(team.orgAdmin, 'disabled', 'lateorg', `http://127.0.0.1:${port}/never`);
+      await updateWorker(team.orgAdmin, 'lateorg', 'Disabled Worker');
+      await server().recordQueue.flush();
+      await waitForDeliveries(team.orgAdmin, 'disabled', (rows) => rows[0]?.state === 'Retrying');
+      const disabled = await team.orgAdmin.post('/api/update-webhook', { ...stored, isEnabled: false }, { id: 'admin/disabled' });
+      expect(disabled.status).toBe('ok');
+      const [given] = await waitForDeliveries(team.orgAdmin, 'disabled', (rows) => rows[0]?.state === 'Failed');
+      expect(given).toMatchObject({ attemptCount: 2, lastError: 'The webhook is disabled' });
     });
   },
   { webhooks: { ...FAST_WEBHOOKS, maxAttempts: 5, retryBaseMs: 1000 } },
