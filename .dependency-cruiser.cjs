@@ -3,7 +3,8 @@
  *
  * - no import cycles, anywhere;
  * - the server's layers depend one way: HTTP routes and protocols -> auth -> domain ->
- *   persistence (db/), with outside services (integrations/) and crypto/ below the domain, and
+ *   persistence (db/), with outside services (integrations/) and crypto/ below the domain, jobs/
+ *   beside auth (above the domain, below the HTTP edge), and
  *   shared leaves (config, errors, i18n, http/ plumbing, context) anyone may use;
  * - the console's entry and public pages stay free of the entity definitions (zod): only the
  *   plain part of the entities package (checked by the web package's own build split).
@@ -19,31 +20,37 @@ const upward = [
     name: 'db-is-the-bottom',
     comment: 'Persistence knows no entity rules, callers, protocols or HTTP.',
     from: layer(['db']),
-    to: layer(['domain', 'auth', 'routes', 'protocols', 'plugins', 'integrations', 'crypto']),
+    to: layer(['domain', 'auth', 'routes', 'protocols', 'plugins', 'integrations', 'crypto', 'jobs']),
   },
   {
     name: 'integrations-below-domain',
     comment: 'Outside services take the records they need; they look nothing up and know no callers.',
     from: layer(['integrations', 'crypto']),
-    to: layer(['domain', 'auth', 'routes', 'protocols', 'plugins']),
+    to: layer(['domain', 'auth', 'routes', 'protocols', 'plugins', 'jobs']),
   },
   {
     name: 'domain-below-auth',
     comment: 'The domain is the write path of every caller; it does not know who is calling over HTTP.',
     from: layer(['domain']),
-    to: layer(['auth', 'routes', 'protocols', 'plugins']),
+    to: layer(['auth', 'routes', 'protocols', 'plugins', 'jobs']),
   },
   {
     name: 'auth-below-routes',
     comment: 'Authentication and sign-in flows are used by routes and protocols, never the reverse.',
     from: layer(['auth']),
-    to: layer(['routes', 'protocols', 'plugins']),
+    to: layer(['routes', 'protocols', 'plugins', 'jobs']),
+  },
+  {
+    name: 'jobs-beside-the-edge',
+    comment: 'Jobs (webhook deliveries) run the domain on their own schedule; they answer no request and read no caller.',
+    from: layer(['jobs']),
+    to: layer(['routes', 'protocols', 'plugins', 'auth']),
   },
   {
     name: 'leaves-import-no-layer',
     comment: 'Shared leaves (configuration, errors, messages, HTTP plumbing, the context) stay below every layer.',
     from: `^${server}/(config/|http/|i18n|errors\\.ts|context\\.ts)`,
-    to: layer(['domain', 'auth', 'routes', 'protocols', 'plugins', 'integrations']),
+    to: layer(['domain', 'auth', 'routes', 'protocols', 'plugins', 'integrations', 'jobs']),
   },
   {
     name: 'only-the-app-registers-routes',

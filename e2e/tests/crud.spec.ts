@@ -89,6 +89,8 @@ const SPECIAL: Record<string, Special> = {
   },
   // Transactions record what happened: their detail page is read-only (spec §2.17).
   transaction: { readOnly: true },
+  // A webhook's free text is its URL.
+  webhook: { edit: { field: 'url', value: () => `https://hooks.example.com/${unique('crud')}` } },
   // Resources come from uploads: their list has no Add.
   resource: {
     create: async (api) => {
@@ -166,6 +168,7 @@ adminTest('the generated tests cover every entity', () => {
       'token',
       'transaction',
       'user',
+      'webhook',
     ].sort(),
   );
   expect(listedOnly.map((def) => def.name)).toEqual(['record', 'verification']);

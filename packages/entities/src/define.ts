@@ -181,11 +181,11 @@ export const organizationRecords = {
 } as const;
 
 /**
- * The usual keys of records owned by `admin` that each name their organization (tokens, syncers):
- * the `organization` column is the organization, listed by `organization`, newest first; its
- * administrators manage them. Spread into a declaration like `organizationRecords`.
+ * The usual keys of records owned by `admin` that name their organization in `organization`
+ * (tokens, syncers, webhooks): listed by `organization`, managed by that organization's administrators,
+ * newest first. Spread into a declaration like `organizationRecords`.
  */
-export const adminOwnedRecords = {
+export const organizationFieldRecords = {
   orgField: 'organization',
   fixedOwner: ADMIN_OWNER,
   orgParam: 'organization',

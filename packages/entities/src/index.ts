@@ -17,6 +17,7 @@ import { syncer } from './syncer.js';
 import { token } from './token.js';
 import { user } from './user.js';
 import { verification } from './verification.js';
+import { webhook } from './webhook.js';
 
 export * from './access.js';
 export * from './account-item-rules.js';
@@ -64,6 +65,9 @@ export * from './user.js';
 export * from './verification.js';
 export * from './web3-auth.js';
 export * from './webauthn.js';
+export * from './webhook.js';
+export * from './webhook-events.js';
+export * from './webhook-payload.js';
 
 /**
  * Every entity, in menu order. The server registers CRUD routes and tables for each; the console
@@ -95,6 +99,7 @@ export const ENTITIES = [
   transaction,
   syncer,
   ldap,
+  webhook,
 ] as const;
 
 /** Any one of the entities (its name, table and fields precisely typed). */

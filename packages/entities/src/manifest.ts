@@ -278,8 +278,8 @@ export const MANIFEST = [
     plural: 'webhooks',
     group: 'admin',
     list: 'orgAdmin',
-    routes: { list: '/webhooks', edit: '/webhooks/:webhookName' },
-    implemented: false,
+    routes: { list: '/webhooks', edit: '/webhooks/:name' },
+    implemented: true,
   },
   {
     name: 'apiDocs',

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ADMIN_OWNER, isGlobalAdmin } from './access.js';
 import {
-  adminOwnedRecords,
   bool,
   defineEntity,
   enumOf,
   type FieldRuleContext,
   int,
   json,
+  organizationFieldRecords,
   type RecordOf,
   recordName,
   secret,
@@ -66,7 +66,7 @@ const onlyGlobalAdmin = ({ viewer }: FieldRuleContext) => isGlobalAdmin(viewer);
 export const syncer = defineEntity({
   name: 'syncer',
   table: 'syncer',
-  ...adminOwnedRecords,
+  ...organizationFieldRecords,
   fields: {
     owner: text({ max: 100, editable: () => false }),
     name: recordName(),

@@ -1,6 +1,6 @@
 import { ADMIN_OWNER, BUILT_IN_ORG } from './access.js';
 import { BUILT_IN_ADMIN, BUILT_IN_APPLICATION } from './constants.js';
-import { adminOwnedRecords, bool, defineEntity, int, type RecordOf, text, timestamp } from './define.js';
+import { bool, defineEntity, int, organizationFieldRecords, type RecordOf, text, timestamp } from './define.js';
 
 /**
  * Tokens issued by the OAuth 2.0 / OpenID Connect endpoints (spec part 2 §3.12, §2.13). The
@@ -10,7 +10,7 @@ import { adminOwnedRecords, bool, defineEntity, int, type RecordOf, text, timest
 export const token = defineEntity({
   name: 'token',
   table: 'token',
-  ...adminOwnedRecords,
+  ...organizationFieldRecords,
   fields: {
     owner: text({ max: 100, editable: () => false }),
     name: text({ max: 100, sortable: true, searchable: true }),

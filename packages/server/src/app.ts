@@ -23,6 +23,7 @@ import { keepFileInfo } from './http/uploads.js';
 import { setOutboundAllowlist } from './integrations/http/address-guard.js';
 import { LdapAutoSync } from './jobs/ldap-auto-sync.js';
 import { SyncerScheduler } from './jobs/syncer-scheduler.js';
+import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
 import { isServerPath, registerConsole } from './plugins/console.js';
 import { RequestMetrics, registerMetrics } from './plugins/metrics.js';
 import { isCrossSiteWrite } from './plugins/origin-check.js';
@@ -58,6 +59,7 @@ import { registerSystemInfoRoutes } from './routes/system-info.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerVerificationRoutes } from './routes/verification.js';
 import { registerWebauthnRoutes } from './routes/webauthn.js';
+import { registerWebhookEventRoutes } from './routes/webhook-events.js';
 
 /** Largest JSON or form body an API call may send. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -82,6 +84,8 @@ export interface Built {
   recordQueue: RecordQueue;
   /** The LDAP auto sync (stopped on close; tests run it at once). */
   ldapAutoSync: LdapAutoSync;
+  /** Sends the webhook deliveries the records make (started with the server, stopped on close). */
+  webhookDispatcher: WebhookDispatcher;
 }
 
 /**
@@ -124,14 +128,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  // Audit records of the calls that change state, written in batches after the answers (spec §2.8).
-  const recordQueue = new RecordQueue(ctx, app.log);
+  // Audit records of the calls that change state, written in batches after the answers (spec §2.8),
+  // with the webhook deliveries they make, which the dispatcher sends (docs/architecture.md "Webhooks").
+  const webhookDispatcher = new WebhookDispatcher(ctx, app.log);
+  const recordQueue = new RecordQueue(ctx, app.log, { onDeliveries: () => webhookDispatcher.kick() });
   registerRecording(app, recordQueue);
   // Request metrics for the system-info dashboard and Prometheus (spec part 2 §2.18).
   const requestMetrics = new RequestMetrics();
   registerMetrics(app, requestMetrics);
   // Runs before the database closes (onClose hooks run last-registered first).
   app.addHook('onClose', async () => recordQueue.close());
+  // Runs before the queue's last write: deliveries of that write wait in the table for the next start.
+  app.addHook('onClose', async () => webhookDispatcher.close());
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
@@ -221,6 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const def of DEFINITIONS) if (!def.view) registerEntityRoutes(app, ctx, def, listVariants[def.name], readExtras[def.name]);
   registerRecordRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
+  registerWebhookEventRoutes(app, ctx, () => webhookDispatcher.kick());
 
   const sendConsole = await registerConsole(app, config.webRoot);
   app.setNotFoundHandler((request, reply) => {
@@ -265,5 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ldapAutoSync.start();
   app.addHook('onClose', async () => ldapAutoSync.close());
 
-  return { app, ctx, generatedAdminPassword, recordQueue, ldapAutoSync };
+  webhookDispatcher.start();
+
+  return { app, ctx, generatedAdminPassword, recordQueue, ldapAutoSync, webhookDispatcher };
 }

@@ -8,16 +8,18 @@ import {
   REQUIRED_MFA,
   REQUIRED_UPDATE_PASSWORD,
   type User,
+  user as userDef,
 } from '@gatehouse/entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { applicationByName } from '../domain/application.js';
 import { unmetRequiredMfa } from '../domain/mfa-props.js';
 import { organizationByName } from '../domain/organization.js';
+import { maskRecord } from '../domain/records.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
-import { noteRecordSubject } from '../http/record-subject.js';
+import { noteNewUserObject, noteRecordSubject } from '../http/record-subject.js';
 import { accountOf } from './account.js';
 import { captchaAnswerOf, checkSigninCaptcha } from './captcha.js';
 import { isCodeSignin, verifyCodeSignin } from './code-signin.js';
@@ -41,6 +43,14 @@ export const CONSOLE_SIGNIN: SigninType = {
   anyOrganization: true,
   complete: async (_server, _request, user) => ok(`${user.owner}/${user.name}`),
 };
+
+/**
+ * A sign-up created `user`: the call's audit record is followed by a `new-user` record whose object
+ * is the user, secrets masked (Casdoor's recordSignup; a webhook event).
+ */
+export function noteNewUser(request: FastifyRequest, user: User): void {
+  noteNewUserObject(request, JSON.stringify(maskRecord(userDef, user, null)));
+}
 
 export async function startSession(
   server: ServerContext,
@@ -100,7 +110,9 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
     ({ user, newRecoveryCode } = await verifySecondFactor(server, request, reply, second, app));
     fresh = true;
   } else if (viaProvider) {
-    user = await providerUser(server, app, viaProvider);
+    const signedUp = await providerUser(server, app, viaProvider);
+    user = signedUp.user;
+    if (signedUp.created) noteNewUser(reply.request, user);
     fresh = true;
   } else if (username && isCodeSignin(signin)) {
     // A code sent by e-mail or SMS (method login) instead of the password; wrong codes count as wrong passwords.

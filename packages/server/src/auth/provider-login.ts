@@ -283,7 +283,7 @@ async function signUpWithIdentity(
   row: ApplicationProvider,
   provider: Provider,
   identity: IdpIdentity,
-): Promise<User> {
+): Promise<{ user: User; created: boolean }> {
   const { db } = server.database;
   const repo = users.repo(server);
   const base = usernameBase(identity, org);
@@ -312,14 +312,14 @@ async function signUpWithIdentity(
       return await inTransaction(server, undefined, async (trx) => {
         const user = await users.create(server, 'system', input, { trx });
         await linkIdentity(trx, identityRow(org.name, name, provider, identity));
-        return user;
+        return { user, created: true };
       });
     } catch (error) {
       // A concurrent sign-up took the name (try another) or the identity (sign in with that user).
       const linked = await findIdentity(db, org.name, provider.name, identity.id);
       if (linked) {
         const existing = await repo.get(linked.owner, linked.user);
-        if (existing) return existing;
+        if (existing) return { user: existing, created: false };
       }
       if (attempt >= 5 || !(await repo.exists(org.name, name))) throw error;
     }
@@ -330,7 +330,11 @@ async function signUpWithIdentity(
  * The user a provider sign-in of `app` signs in (step 3 above). `app` comes from the sign-in
  * type, checked against the state's.
  */
-export async function providerUser(server: ServerContext, app: Application, signin: ProviderSignin): Promise<User> {
+export async function providerUser(
+  server: ServerContext,
+  app: Application,
+  signin: ProviderSignin,
+): Promise<{ user: User; created: boolean }> {
   const { flow, code } = signin;
   if (app.name !== flow.application) throw new AppError('providerStateInvalid');
   const { row, provider } = await applicationProvider(server, app, flow.provider);
@@ -343,7 +347,7 @@ export async function providerUser(server: ServerContext, app: Application, sign
 
   const signedIn = (user: User) => {
     if (user.isForbidden) throw new AppError('userForbidden');
-    return user;
+    return { user, created: false };
   };
 
   const linked = await findIdentity(db, owner, provider.name, identity.id);
@@ -366,9 +370,9 @@ export async function providerUser(server: ServerContext, app: Application, sign
   if (app.enableLinkWithEmail && identity.email && identity.emailVerified) {
     const byEmail = await repo.findBy('email', identity.email, { owner });
     if (byEmail && !byEmail.isDeleted) {
-      signedIn(byEmail);
+      const found = signedIn(byEmail);
       await db.transaction().execute((trx) => linkIdentity(trx, identityRow(owner, byEmail.name, provider, identity)));
-      return byEmail;
+      return found;
     }
   }
 

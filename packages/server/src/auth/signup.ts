@@ -27,7 +27,7 @@ import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { bodyOf, paramOf } from '../http/params.js';
 import { sessionUserOf } from './account.js';
-import { startSession } from './login.js';
+import { noteNewUser, startSession } from './login.js';
 import { checkSignupCodes, type SignupCodes, useSignupCodes } from './signup-codes.js';
 
 /** No sign-up value is longer than the longest user field it may fill (bio, homepage). */
@@ -250,6 +250,7 @@ export async function signUp(server: ServerContext, request: FastifyRequest, rep
   const incremental = itemRule(items, 'ID') === 'Incremental';
   const created = await createSignupUser(server, user, codes, { incremental, nameFromId, invitation });
 
+  noteNewUser(request, created);
   // A new account stays signed in as it always has (the sign-up form asks nothing about it).
   await startSession(server, request, reply, created, app, true);
   return ok(`${created.owner}/${created.name}`);

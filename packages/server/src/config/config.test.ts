@@ -78,4 +78,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VERIFICATION_RESEND_SECONDS: '1.5' })).toThrow(/VERIFICATION_RESEND_SECONDS/);
     expect(() => loadConfig({ VERIFICATION_IP_LIMIT_PER_HOUR: 'many' })).toThrow(/VERIFICATION_IP_LIMIT_PER_HOUR/);
   });
+  it('reads the webhook delivery settings in seconds, and refuses values out of range', () => {
+    expect(loadConfig({}).webhooks).toEqual({
+      maxAttempts: 5,
+      retryBaseMs: 10_000,
+      retryMaxMs: 3_600_000,
+      pollMs: 5000,
+      concurrency: 4,
+      timeoutMs: 10_000,
+    });
+    expect(
+      loadConfig({
+        WEBHOOK_MAX_ATTEMPTS: '8',
+        WEBHOOK_RETRY_SECONDS: '0.5',
+        WEBHOOK_RETRY_MAX_SECONDS: '120',
+        WEBHOOK_POLL_SECONDS: '1',
+        WEBHOOK_CONCURRENCY: '16',
+        WEBHOOK_TIMEOUT_SECONDS: '2.5',
+      }).webhooks,
+    ).toEqual({ maxAttempts: 8, retryBaseMs: 500, retryMaxMs: 120_000, pollMs: 1000, concurrency: 16, timeoutMs: 2500 });
+    expect(() => loadConfig({ WEBHOOK_MAX_ATTEMPTS: '0' })).toThrow(/WEBHOOK_MAX_ATTEMPTS must be a whole number from 1 to 100/);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_SECONDS: 'soon' })).toThrow(/WEBHOOK_TIMEOUT_SECONDS must be a number of seconds/);
+    expect(() => loadConfig({ WEBHOOK_CONCURRENCY: '1.5' })).toThrow(/WEBHOOK_CONCURRENCY/);
+  });
 });

@@ -55,6 +55,23 @@ export interface Config {
    * (JOB_TICK_SECONDS, default 30); each syncer runs every syncInterval minutes.
    */
   jobTickSeconds: number;
+  /** Webhook deliveries (jobs/webhook-dispatcher.ts); times in milliseconds. */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** Attempts of one delivery before it is given up (WEBHOOK_MAX_ATTEMPTS, default 5). */
+  maxAttempts: number;
+  /** Wait before the first retry, doubled for each further one (WEBHOOK_RETRY_SECONDS, default 10). */
+  retryBaseMs: number;
+  /** Longest wait between two attempts (WEBHOOK_RETRY_MAX_SECONDS, default 3600). */
+  retryMaxMs: number;
+  /** How often each instance looks for due deliveries (WEBHOOK_POLL_SECONDS, default 5). */
+  pollMs: number;
+  /** Deliveries one instance sends at once (WEBHOOK_CONCURRENCY, default 4). */
+  concurrency: number;
+  /** Time a receiver has to answer (WEBHOOK_TIMEOUT_SECONDS, default 10). */
+  timeoutMs: number;
 }
 
 /** The upload limit when UPLOAD_LIMIT_MB is unset. */
@@ -88,7 +105,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recordsUrl: parseRecordsUrl(env.RECORDS_URL),
     metricsToken: env.METRICS_TOKEN || undefined,
     jobTickSeconds: parseWhole('JOB_TICK_SECONDS', env.JOB_TICK_SECONDS, 30, 1, 3600),
+    webhooks: {
+      maxAttempts: parseWhole('WEBHOOK_MAX_ATTEMPTS', env.WEBHOOK_MAX_ATTEMPTS, 5, 1, 100),
+      retryBaseMs: parseSeconds('WEBHOOK_RETRY_SECONDS', env.WEBHOOK_RETRY_SECONDS, 10, 0.01, 86_400),
+      retryMaxMs: parseSeconds('WEBHOOK_RETRY_MAX_SECONDS', env.WEBHOOK_RETRY_MAX_SECONDS, 3600, 0.01, 604_800),
+      pollMs: parseSeconds('WEBHOOK_POLL_SECONDS', env.WEBHOOK_POLL_SECONDS, 5, 0.01, 3600),
+      concurrency: parseWhole('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 4, 1, 64),
+      timeoutMs: parseSeconds('WEBHOOK_TIMEOUT_SECONDS', env.WEBHOOK_TIMEOUT_SECONDS, 10, 0.1, 300),
+    },
   };
+}
+
+/** A duration given in seconds (decimals allowed), as milliseconds. */
+function parseSeconds(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback * 1000;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    throw new Error(`${name} must be a number of seconds from ${min} to ${max}, got "${value}"`);
+  }
+  return Math.round(n * 1000);
 }
 
 /** A whole number between `min` and `max`, `fallback` when unset. */

@@ -25,6 +25,7 @@ import * as m0020 from './migrations/0020_records_sessions.js';
 import * as m0021 from './migrations/0021_role_permission.js';
 import * as m0022 from './migrations/0022_model_adapter_enforcer.js';
 import * as m0023 from './migrations/0023_syncer.js';
+import * as m0024 from './migrations/0024_webhook.js';
 import * as m0025 from './migrations/0025_ldap.js';
 import * as m0026 from './migrations/0026_business.js';
 import type { DB } from './schema.js';
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) =
   '0022_model_adapter_enforcer': m0022,
   '0023_syncer': m0023,
   '0025_ldap': m0025,
+  '0024_webhook': m0024,
   '0026_business': m0026,
 };
 

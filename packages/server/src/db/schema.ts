@@ -150,6 +150,32 @@ export const SERVER_TABLES = {
   },
   /** Who runs a scheduled job until when, and when it is next due (db/job-lease.ts). */
   jobLease: { id: 'text', holder: 'text', expiresTime: 'text', nextRunTime: 'text' },
+  /**
+   * Deliveries of webhook events (domain/webhook-events.ts; Casdoor's webhook_event): `payload` and
+   * `extendedUser` are JSON text; dueAt, leaseUntil (ms since the epoch) and leaseId are the
+   * dispatcher's claim (jobs/webhook-dispatcher.ts).
+   */
+  webhookEvent: {
+    owner: 'text',
+    name: 'text',
+    createdTime: 'text',
+    updatedTime: 'text',
+    webhook: 'text',
+    organization: 'text',
+    eventType: 'text',
+    state: 'text',
+    payload: 'text',
+    extendedUser: 'text',
+    attemptCount: 'int',
+    maxRetries: 'int',
+    nextRetryTime: 'text',
+    lastStatusCode: 'int',
+    lastResponse: 'text',
+    lastError: 'text',
+    dueAt: 'int',
+    leaseUntil: 'int',
+    leaseId: 'text',
+  },
 } as const satisfies Record<string, Record<string, ServerColumnKind>>;
 
 type ServerTableName = keyof typeof SERVER_TABLES;

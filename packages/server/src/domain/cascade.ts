@@ -21,6 +21,8 @@ function organizationColumns(): { table: string; column: string }[] {
   out.push({ table: 'authSession', column: 'owner' });
   out.push({ table: 'userIdentity', column: 'owner' });
   out.push({ table: 'userGroup', column: 'owner' });
+  // Webhook deliveries of the organization's records (domain/webhook-events.ts).
+  out.push({ table: 'webhookEvent', column: 'organization' });
   return out;
 }
 

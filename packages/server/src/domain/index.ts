@@ -17,6 +17,7 @@ import { syncers } from './syncer/syncer.js';
 import { tokens } from './token.js';
 import { users } from './user.js';
 import { verifications } from './verification.js';
+import { webhooks } from './webhook.js';
 
 /**
  * Every entity's domain: its one write path with its own rules. An entity without rules of its own
@@ -48,6 +49,7 @@ const DOMAINS: { [Name in Exclude<EntityName, ViewEntity['name']>]: EntityDomain
   transaction: transactions,
   syncer: syncers,
   ldap: ldaps,
+  webhook: webhooks,
 };
 
 const generic = new Map<string, EntityDomain>();

@@ -3,7 +3,8 @@ import type { ServerContext } from '../context.js';
 import { loose } from '../db/loose.js';
 import type { LooseRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
-import { EntityDomain } from './entity-domain.js';
+import { EntityDomain, inTransaction } from './entity-domain.js';
+import { planDeliveries, storeDeliveries } from './webhook-deliveries.js';
 
 /** Audit records: read-only to every viewer (the definition's rules); written by the server only. */
 export const records = new EntityDomain(recordDef);
@@ -12,12 +13,19 @@ export const records = new EntityDomain(recordDef);
 export type NewAuditRecord = Omit<AuditRecord, 'id'>;
 
 /**
- * Stores audit records, many in one INSERT (the recording queue's batches). Only the server
- * records calls: there is no viewer to check, and the definition lets no viewer add one.
+ * Stores audit records, many in one INSERT (the recording queue's batches), with the webhook
+ * deliveries they make in the same transaction (a record whose webhook was triggered says so:
+ * isTriggered), and answers how many deliveries wait now. Only the server records calls: there is
+ * no viewer to check, and the definition lets no viewer add one.
  */
-export async function insertRecords(server: ServerContext, actor: 'system', rows: NewAuditRecord[]): Promise<void> {
-  if (actor !== 'system' || rows.length === 0) return;
-  await loose(server.database.db).insertInto(recordDef.table).values(rows).execute();
+export async function insertRecords(server: ServerContext, actor: 'system', rows: NewAuditRecord[]): Promise<number> {
+  if (actor !== 'system' || rows.length === 0) return 0;
+  const plan = await planDeliveries(server, rows);
+  const written = rows.map((row, index) => (plan.matches.has(index) ? { ...row, isTriggered: true } : row));
+  return inTransaction(server, undefined, async (trx) => {
+    await loose(trx).insertInto(recordDef.table).values(written).execute();
+    return storeDeliveries(server, trx, written, plan);
+  });
 }
 
 /** The fields get-records-filter matches: text and whole numbers (a zero or empty value matches anything). */

@@ -19,3 +19,14 @@ export function noteRecordSubject(request: FastifyRequest, subject: RecordSubjec
 export function recordSubjectOf(request: FastifyRequest): RecordSubject | undefined {
   return subjects.get(request);
 }
+
+const newUsers = new WeakMap<FastifyRequest, string>();
+
+/** The call created a user (a sign-up): its JSON, secrets masked, for the `new-user` record that follows the call's own. */
+export function noteNewUserObject(request: FastifyRequest, userJson: string): void {
+  newUsers.set(request, userJson);
+}
+
+export function newUserObjectOf(request: FastifyRequest): string | undefined {
+  return newUsers.get(request);
+}

@@ -212,6 +212,7 @@ export const en = {
   outboundAddressRefused:
     'The address {url} leads to {address}, an internal address the server does not call (allow it with OUTBOUND_ALLOWLIST)',
   outboundTooManyRedirects: '{url} redirects more than {max} times',
+  outboundCancelled: 'The call to {url} was cancelled',
   // providers (entities/provider.hooks.ts, entities/provider-routes.ts)
   providerMappingRequired: 'This field is required: user mapping "{field}"',
   providerHeaderInvalid: 'The HTTP header name "{name}" is not valid',
@@ -459,6 +460,17 @@ export const en = {
   ldapSigninDisabled: 'The login method: login with LDAP is not enabled for the application',
   ldapUserMissing: "The user: {name} doesn't exist in LDAP server",
   ldapMultipleAccounts: 'Multiple accounts with same uid, please check your ldap server',
+  // webhooks (domain/webhook.ts, domain/webhook-events.ts, jobs/webhook-dispatcher.ts)
+  webhookHeaderNameInvalid: 'The header name "{name}" is not a valid HTTP header name',
+  webhookHeaderValueInvalid: 'The value of the header "{name}" may not contain line breaks or control characters',
+  webhookHeaderReserved: 'The header "{name}" is set by the server for each delivery',
+  webhookHeaderDuplicate: 'The header "{name}" is listed twice',
+  webhookEventMissing: 'The webhook event "{id}" does not exist',
+  webhookEventBusy: 'The webhook event is being delivered right now; replay it once that attempt is over',
+  webhookEventStateInvalid: 'The state "{state}" is none of {states}',
+  webhookMissing: 'The webhook "{id}" does not exist',
+  webhookDisabled: 'The webhook is disabled',
+  webhookAnswered: 'The receiver answered HTTP {status}',
 } as const;
 
 export type MessageKey = keyof typeof en;

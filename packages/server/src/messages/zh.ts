@@ -196,6 +196,7 @@ export const zh: Record<MessageKey, string> = {
   outboundTooLarge: '{url} 的响应超过 {limit} 字节',
   outboundAddressRefused: '地址 {url} 指向内部地址 {address}，服务器不会访问（可用 OUTBOUND_ALLOWLIST 允许）',
   outboundTooManyRedirects: '{url} 重定向超过 {max} 次',
+  outboundCancelled: '对 {url} 的调用已取消',
   outboundFailed: '无法连接 {url}：{detail}',
   // providers (entities/provider.hooks.ts, entities/provider-routes.ts)
   providerMappingRequired: '此字段为必填项：用户映射 "{field}"',
@@ -423,4 +424,15 @@ export const zh: Record<MessageKey, string> = {
   ldapSigninDisabled: '该应用未启用 LDAP 登录方式',
   ldapUserMissing: '用户：{name} 在 LDAP 服务器中不存在',
   ldapMultipleAccounts: '存在多个相同 uid 的账户，请检查您的 LDAP 服务器',
+  // webhooks (domain/webhook.ts, domain/webhook-events.ts, jobs/webhook-dispatcher.ts)
+  webhookHeaderNameInvalid: '请求头名称 "{name}" 不是有效的 HTTP 请求头名称',
+  webhookHeaderValueInvalid: '请求头 "{name}" 的值不能包含换行符或控制字符',
+  webhookHeaderReserved: '请求头 "{name}" 由服务器在每次投递时设置',
+  webhookHeaderDuplicate: '请求头 "{name}" 重复出现',
+  webhookEventMissing: 'Webhook 事件 "{id}" 不存在',
+  webhookEventBusy: '该 Webhook 事件正在投递中，请在本次尝试结束后再重放',
+  webhookEventStateInvalid: '状态 "{state}" 不是 {states} 之一',
+  webhookMissing: 'Webhook "{id}" 不存在',
+  webhookDisabled: '该 Webhook 已禁用',
+  webhookAnswered: '接收方返回了 HTTP {status}',
 };

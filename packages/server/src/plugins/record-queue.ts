@@ -9,13 +9,16 @@ export interface RecordQueueOptions {
   batchSize?: number;
   /** Records waiting beyond this many (the database is down) are dropped, with one warning per batch. */
   maxWaiting?: number;
+  /** Called when a written batch made webhook deliveries (the dispatcher sends them at once). */
+  onDeliveries?: () => void;
 }
 
 /**
  * The audit records waiting to be written, off the request path: requests only push onto an array;
  * a timer (or a full batch) writes them, one multi-row INSERT per batch, one batch at a time. A
  * failed write is logged and its records dropped: an audit store that fails must not fail or slow
- * the calls it records. `close()` writes what waits (the server's shutdown).
+ * the calls it records. A batch is written with the webhook deliveries its records make, in one
+ * transaction (domain/record.ts). `close()` writes what waits (the server's shutdown).
  */
 export class RecordQueue {
   private waiting: NewAuditRecord[] = [];
@@ -24,6 +27,7 @@ export class RecordQueue {
   private readonly intervalMs: number;
   private readonly batchSize: number;
   private readonly maxWaiting: number;
+  private readonly onDeliveries: (() => void) | undefined;
 
   constructor(
     private readonly server: ServerContext,
@@ -33,6 +37,7 @@ export class RecordQueue {
     this.intervalMs = options.intervalMs ?? 500;
     this.batchSize = options.batchSize ?? 200;
     this.maxWaiting = options.maxWaiting ?? 20_000;
+    this.onDeliveries = options.onDeliveries;
   }
 
   push(row: NewAuditRecord): void {
@@ -64,7 +69,8 @@ export class RecordQueue {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, this.batchSize);
       try {
-        await insertRecords(this.server, 'system', batch);
+        const deliveries = await insertRecords(this.server, 'system', batch);
+        if (deliveries > 0) this.onDeliveries?.();
       } catch (err) {
         this.log.error({ err, records: batch.length }, 'audit records could not be written');
       }

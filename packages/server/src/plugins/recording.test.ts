@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskedUri, maskSecrets, responseOf } from './recording.js';
+import { actionOf, maskedUri, maskSecrets, responseOf } from './recording.js';
 
 describe('audit record values', () => {
   it('masks every secret by its name, at any depth, and files by their size', () => {
@@ -39,5 +39,11 @@ describe('audit record values', () => {
     );
     expect(responseOf('{"access_token":"eyJ...","token_type":"Bearer"}')).toBe('{status:"ok", msg:""}');
     expect(responseOf(undefined)).toBe('{status:"", msg:""}');
+  });
+
+  it("takes Casdoor's action from the path: a payment notification is notify-payment", () => {
+    expect(actionOf('/api/update-user')).toBe('update-user');
+    expect(actionOf('/api/login/oauth/access_token')).toBe('login/oauth/access_token');
+    expect(actionOf('/api/notify-payment/acme/payment_1')).toBe('notify-payment');
   });
 });

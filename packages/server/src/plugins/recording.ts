@@ -3,7 +3,7 @@ import { nowRfc3339 } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolvedAccountOf } from '../auth/account.js';
 import type { NewAuditRecord } from '../domain/record.js';
-import { recordSubjectOf } from '../http/record-subject.js';
+import { newUserObjectOf, recordSubjectOf } from '../http/record-subject.js';
 import type { RecordQueue } from './record-queue.js';
 
 /**
@@ -33,6 +33,15 @@ const MAX_READ_ANSWER = 64 * 1024;
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '';
+}
+
+/**
+ * Casdoor's action: the path after /api/; a payment notification (notify-payment/<owner>/<payment>)
+ * is `notify-payment`, the webhook event.
+ */
+export function actionOf(path: string): string {
+  const action = path.slice('/api/'.length, 255 + '/api/'.length);
+  return action.startsWith('notify-payment') ? 'notify-payment' : action;
 }
 
 function recorded(request: FastifyRequest): boolean {
@@ -131,7 +140,7 @@ async function recordOf(request: FastifyRequest, reply: FastifyReply, answer: st
     user: user.slice(0, 100),
     method: request.method,
     requestUri: maskedUri(request.url),
-    action: pathOf(request).slice('/api/'.length, 255 + '/api/'.length),
+    action: actionOf(pathOf(request)),
     language: languageOf(request),
     object: objectOf(request.body),
     response: responseOf(answer),
@@ -149,7 +158,13 @@ export function registerRecording(app: FastifyInstance, queue: RecordQueue): voi
   app.addHook('onResponse', async (request, reply) => {
     if (!recorded(request)) return;
     try {
-      queue.push(await recordOf(request, reply, answers.get(request)));
+      const record = await recordOf(request, reply, answers.get(request));
+      queue.push(record);
+      // A sign-up's user, recorded as Casdoor's `new-user` (a webhook event) after the call's own record.
+      const newUser = newUserObjectOf(request);
+      if (newUser !== undefined) {
+        queue.push({ ...record, name: randomUUID(), action: 'new-user', object: newUser.slice(0, MAX_OBJECT) });
+      }
     } catch (err) {
       request.log.error({ err }, 'audit record not made');
     }

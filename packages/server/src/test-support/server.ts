@@ -18,11 +18,30 @@ export interface TestServer extends Built {
 /** A real server on a loopback port over a fresh database of `engine`, seeded as on first start. */
 export async function startTestServer(engine: DialectName, overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await createTestDatabase(engine);
+  const server = await startTestServerOn(engine, database.url, overrides);
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * A real server on a loopback port over an existing database (another server's, or one a test
+ * keeps across servers: a restart), which it leaves in place when it closes.
+ */
+export async function startTestServerOn(
+  engine: DialectName,
+  databaseUrl: string,
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
   // Stored files go to a folder of the server's own, never into the checkout.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-data-'));
   const config: Config = {
     ...loadConfig({}),
-    databaseUrl: database.url,
+    databaseUrl,
     initAdminPassword: ADMIN_PASSWORD,
     webRoot: '/nonexistent',
     host: '127.0.0.1',
@@ -42,7 +61,6 @@ export async function startTestServer(engine: DialectName, overrides: Partial<Co
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       await built.app.close();
-      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -7,12 +7,14 @@ import { ListEditor, type ListEditorColumn, type ListEditorProps } from './list-
 /** The row rules of a table: how a row is added, edited and kept. */
 type RowRules<R> = Pick<ListEditorProps<R>, 'newRow' | 'canAdd' | 'undeletable' | 'onCellChange' | 'rowsAfterChange'>;
 
-/** A table of rows: where empty starts, the row rules, the columns and an optional hint under it. */
+/** A table of rows: where empty starts, the row rules, the columns, an optional hint and page size. */
 export interface RowsTableSpec<R> {
   empty: () => R[];
   rules: RowRules<R>;
   columns: (t: TFunction) => ListEditorColumn<R>[];
   hint?: string;
+  /** Rows per page (default: every row on one page). */
+  pageSize?: number;
 }
 
 /** A field control editing a JSON list of rows (or their JSON text) with a ListEditor. */
@@ -40,6 +42,7 @@ export function RowsTable<R extends object>({
       onCellChange={spec.rules.onCellChange}
       rowsAfterChange={spec.rules.rowsAfterChange}
       hint={spec.hint && t(spec.hint)}
+      pageSize={spec.pageSize}
     />
   );
 }

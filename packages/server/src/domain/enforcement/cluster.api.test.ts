@@ -1,25 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient } from '../../test-support/client.js';
+import { type SecondInstance, startSecondInstance } from '../../test-support/instances.js';
 import { ADMIN_PASSWORD } from '../../test-support/server.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
 
 const REDIS_URL = process.env.GATEHOUSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** A free loopback port. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Two instances over one database and one Redis, the second in a process of its own (as in a
@@ -29,35 +14,16 @@ function freePort(): Promise<number> {
 describeEachDatabase(
   'enforcement across instances (REDIS_URL)',
   (server) => {
-    let second: ChildProcess;
+    let second: SecondInstance;
     let secondUrl: string;
 
     beforeAll(async () => {
       const config = server().ctx.config;
-      const port = await freePort();
-      second = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../main.ts')], {
-        env: {
-          ...process.env,
-          DATABASE_URL: config.databaseUrl,
-          REDIS_URL,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: config.dataDir,
-          WEB_ROOT: '/nonexistent',
-          LOG_LEVEL: 'error',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      secondUrl = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 240; i++) {
-        const answer = await fetch(`${secondUrl}/api/health`).catch(() => null);
-        if (answer?.ok) return;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      throw new Error('the second instance did not start');
+      second = await startSecondInstance(config.databaseUrl, config.dataDir, { REDIS_URL });
+      secondUrl = second.url;
     }, 90_000);
     afterAll(() => {
-      second?.kill('SIGTERM');
+      second?.stop();
     });
 
     it('drops the compiled enforcers of the other instance when one changes a permission', async () => {

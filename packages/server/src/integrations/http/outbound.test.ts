@@ -52,6 +52,18 @@ describe('outbound calls', () => {
     expect(error).toMatchObject({ status: 500, ok: false, text: 'broken' });
   });
 
+  it('stops a call its caller cancels (a server shutting down), apart from a time-out', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    await expect(outboundFetch(`${base}/slow`, { signal: controller.signal, timeoutMs: 5000 })).rejects.toMatchObject({
+      key: 'outboundCancelled',
+      params: { url: `${base}/slow` },
+    });
+    await expect(outboundFetch(`${base}/echo`, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      key: 'outboundCancelled',
+    });
+  });
+
   it('refuses other schemes, oversize answers, slow peers, and redirects to internal addresses', async () => {
     await expect(outboundFetch('file:///etc/passwd')).rejects.toMatchObject({ key: 'outboundBadUrl' });
     await expect(outboundFetch('not a url')).rejects.toMatchObject({ key: 'outboundBadUrl' });

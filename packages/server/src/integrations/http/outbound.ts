@@ -29,6 +29,8 @@ export interface OutboundRequest {
   body?: string | URLSearchParams | Record<string, unknown> | unknown[];
   timeoutMs?: number;
   maxBytes?: number;
+  /** Cancels the call (a server shutting down); it then fails with outboundCancelled. */
+  signal?: AbortSignal;
 }
 
 export interface OutboundResponse {
@@ -146,7 +148,8 @@ export async function outboundFetch(address: string, request: OutboundRequest = 
   const timeoutMs = request.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
   const maxBytes = request.maxBytes ?? OUTBOUND_MAX_BYTES;
   const method = request.method ?? (body === undefined ? 'GET' : 'POST');
-  const signal = AbortSignal.timeout(timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   let hop: Hop = { url, method, headers, body, signal, maxBytes };
   let response: { status: number; headers: Headers; text: string };
   try {
@@ -161,7 +164,8 @@ export async function outboundFetch(address: string, request: OutboundRequest = 
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (signal.aborted) throw new AppError('outboundTimeout', { url: hop.url.toString(), seconds: timeoutMs / 1000 });
+    if (request.signal?.aborted) throw new AppError('outboundCancelled', { url: hop.url.toString() });
+    if (timeout.aborted) throw new AppError('outboundTimeout', { url: hop.url.toString(), seconds: timeoutMs / 1000 });
     throw new AppError('outboundFailed', { url: hop.url.toString(), detail: error instanceof Error ? error.message : 'failed' });
   }
   const text = response.text;
