@@ -4,9 +4,9 @@
  * and MariaDB/MySQL). With 4 cores or more (or GATEHOUSE_TEST_PARALLEL=1) one Vitest process per
  * engine runs side by side: the API suites (*.api.test.ts) of each engine at once, the other unit
  * tests once, with the first engine; each run's output is printed whole when it ends, so that the
- * runs do not interleave, and the exit code is the first failure's. With fewer cores the tests are
- * CPU-bound and three processes only compete (measured on 2 cores: 7.5 to 9 minutes side by side
- * against 5 to 8 in one process), so one process runs every engine.
+ * runs do not interleave, and the exit code is the first failure's. With fewer cores one process
+ * runs every engine, its suites four files at a time (vitest.config.ts maxWorkers: the suites wait
+ * more than they compute), which keeps both cores busy without three processes competing.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';

@@ -11,8 +11,6 @@ describe('edit routes', () => {
   });
 
   it('reads parameters that name no field as the organization and the key, from the last', () => {
-    expect(editPath(product, { owner: 'acme', name: 'book' })).toBe('/products/acme/book');
-    expect(recordIdOf(product, { organizationName: 'acme', productName: 'book' })).toEqual({ owner: 'acme', name: 'book' });
     // LDAP servers are keyed by their id (keyField), not a name.
     expect(editPath(ldap, { owner: 'acme', id: 'f00d-1' })).toBe('/ldap/acme/f00d-1');
     expect(recordIdOf(ldap, { organizationName: 'acme', ldapId: 'f00d-1' })).toEqual({ owner: 'acme', name: 'f00d-1' });
@@ -24,5 +22,7 @@ describe('edit routes', () => {
     expect(recordIdOf(user, { owner: 'acme', name: 'alice' })).toEqual({ owner: 'acme', name: 'alice' });
     expect(recordIdOf(application, { organization: 'acme', name: 'app' })).toEqual({ owner: 'admin', name: 'app' });
     expect(recordIdOf(user, { name: 'alice' })).toBeNull();
+    expect(editPath(product, { owner: 'acme', name: 'book' })).toBe('/products/acme/book');
+    expect(recordIdOf(product, { owner: 'acme', name: 'book' })).toEqual({ owner: 'acme', name: 'book' });
   });
 });
