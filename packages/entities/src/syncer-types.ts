@@ -38,6 +38,19 @@ export function typePreset(type: string): { table: string; tableColumns: SyncerT
   return null;
 }
 
+/** The fields of database syncers only: an LDAP syncer's form hides them, and normalisedSettings empties what they decide. */
+export const SYNCER_DATABASE_ONLY_FIELDS: readonly string[] = [
+  'databaseType',
+  'sslMode',
+  'sshType',
+  'sshHost',
+  'sshPort',
+  'sshUser',
+  'sshPassword',
+  'cert',
+  'affiliationTable',
+];
+
 /** The settings of a syncer that follow from its type (and its database type). */
 export interface TypedSettings {
   type: string;

@@ -8,6 +8,7 @@ import {
   offersSsh,
   SYNC_STATES,
   SYNCER_DATABASE_DEFAULTS,
+  SYNCER_DATABASE_ONLY_FIELDS,
   type SyncerTableColumn,
   type SyncStatus,
   sslModeFor,
@@ -25,24 +26,11 @@ import type { Rec } from '../data/client';
  * as JSON text (crud/form-values.ts).
  */
 
-/** Fields of database syncers only: an LDAP syncer hides them (the server normalises them). */
-const DATABASE_ONLY = [
-  'databaseType',
-  'sslMode',
-  'sshType',
-  'sshHost',
-  'sshPort',
-  'sshUser',
-  'sshPassword',
-  'cert',
-  'affiliationTable',
-];
-
 /** Which fields the form shows for the values being edited. */
 export function syncerFieldVisible(field: string, values: Rec): boolean {
   if (isLdapSyncer(values.type)) {
     if (field === 'allowSelfSignedCert') return values.enableSsl === true;
-    return !DATABASE_ONLY.includes(field);
+    return !SYNCER_DATABASE_ONLY_FIELDS.includes(field);
   }
   const databaseType = String(values.databaseType ?? '');
   const sshType = String(values.sshType ?? '');
