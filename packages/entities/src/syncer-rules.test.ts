@@ -8,10 +8,10 @@ import {
   sslModeFor,
   syncPercent,
   tableColumnsProblem,
-  typePreset,
   userFieldOf,
   valueMaps,
 } from './syncer-rules.js';
+import { typePreset } from './syncer-types.js';
 
 const col = (name: string, casdoorName: string, isKey = false, values: string[] = []): SyncerTableColumn => ({
   name,

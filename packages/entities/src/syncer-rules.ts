@@ -6,7 +6,8 @@ import { isOneOf } from './constants.js';
  * tested. The definition itself is in syncer.ts.
  */
 
-export const SYNCER_TYPES = ['Database', 'Keycloak'] as const;
+/** Database: a table of an external database; LDAP: a directory (syncer-ldap.ts); Keycloak: its user_entity table. */
+export const SYNCER_TYPES = ['Database', 'LDAP', 'Keycloak'] as const;
 export type SyncerType = (typeof SYNCER_TYPES)[number];
 export const SYNCER_DATABASE_TYPES = ['mysql', 'postgres', 'mssql', 'oracle', 'sqlite3'] as const;
 /** Database types a sync can read (mssql and oracle are offered, as in Casdoor, but have no driver here). */
@@ -84,7 +85,13 @@ export function userFieldOf(casdoorName: string): string | undefined {
   return Object.hasOwn(SYNCER_USER_FIELDS, casdoorName) ? SYNCER_USER_FIELDS[casdoorName] : undefined;
 }
 
-const column = (name: string, casdoorName: string, type: SyncerColumnType = 'string', isKey = false): SyncerTableColumn => ({
+/** A hashed column without value mappings (the presets' columns). */
+export const syncerColumn = (
+  name: string,
+  casdoorName: string,
+  type: SyncerColumnType = 'string',
+  isKey = false,
+): SyncerTableColumn => ({
   name,
   type,
   casdoorName,
@@ -92,6 +99,7 @@ const column = (name: string, casdoorName: string, type: SyncerColumnType = 'str
   isHashed: true,
   values: [],
 });
+const column = syncerColumn;
 
 /**
  * Casdoor's Keycloak mapping (SyncerEditPage.js): id, user name, display name (last and first
@@ -113,11 +121,6 @@ export function keycloakColumns(): SyncerTableColumn[] {
   ];
 }
 
-/** Spec §4.8: the table and columns a type brings along when a syncer changes to it (none for Database). */
-export function typePreset(type: string): { table: string; tableColumns: SyncerTableColumn[] } | null {
-  return type === 'Keycloak' ? { table: KEYCLOAK_USER_TABLE, tableColumns: keycloakColumns() } : null;
-}
-
 export type SyncerSslMode = (typeof SYNCER_SSL_MODES)[number];
 
 /** Spec §2.15: the SSL mode belongs to postgres (disable unless chosen), other types have none. */
@@ -131,11 +134,18 @@ export function offersSsh(databaseType: string): boolean {
 }
 
 /** A table name: an identifier, optionally schema-qualified (schema.table). */
-export const SYNCER_TABLE_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+export const SYNCER_TABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+/**
+ * What the table field holds: a table name, or an LDAP syncer's search filter (parenthesised, or
+ * empty for every entry). Which of the two a syncer's type takes is the domain's check (tableProblem).
+ */
+export const SYNCER_TABLE_PATTERN = /^$|^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$|^\(.*\)$/s;
 /** The affiliation table: empty (none) or a table name. */
 export const SYNCER_AFFILIATION_TABLE_PATTERN = /^$|^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
 /** A column name, or several joined with "+" (their values joined with a space, as Casdoor does). */
 export const SYNCER_COLUMN_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(\s*\+\s*[A-Za-z_][A-Za-z0-9_]*)*$/;
+/** An LDAP syncer's column: an attribute description (RFC 4512: a letter, then letters, digits and hyphens), or several joined with "+". */
+export const SYNCER_ATTRIBUTE_COLUMN_PATTERN = /^[A-Za-z][A-Za-z0-9-]*(\s*\+\s*[A-Za-z][A-Za-z0-9-]*)*$/;
 
 /** The parts of a column name joined with "+". */
 export function columnParts(name: string): string[] {
@@ -144,6 +154,7 @@ export function columnParts(name: string): string[] {
 
 export type SyncerColumnsProblemKey =
   | 'syncerKeyColumnCount'
+  | 'syncerAttributeNameInvalid'
   | 'syncerColumnFieldUnknown'
   | 'syncerColumnNameInvalid'
   | 'syncerColumnValueInvalid'
@@ -157,11 +168,16 @@ export interface SyncerColumnsProblem {
 /**
  * What is wrong with a syncer's table columns (spec §4.8), or null: exactly one key column when
  * there are columns, and it names one real column; each column an identifier (or identifiers
- * joined with "+") mapped to a real user field; value mappings of the form external=gatehouse.
+ * joined with "+"; an LDAP syncer's, attribute names) mapped to a real user field; value mappings
+ * of the form external=gatehouse.
  */
-export function tableColumnsProblem(columns: readonly SyncerTableColumn[]): SyncerColumnsProblem | null {
+export function tableColumnsProblem(columns: readonly SyncerTableColumn[], type = 'Database'): SyncerColumnsProblem | null {
+  const ldap = type === 'LDAP';
+  const pattern = ldap ? SYNCER_ATTRIBUTE_COLUMN_PATTERN : SYNCER_COLUMN_PATTERN;
   for (const c of columns) {
-    if (!SYNCER_COLUMN_PATTERN.test(c.name)) return { key: 'syncerColumnNameInvalid', params: { column: c.name } };
+    if (!pattern.test(c.name)) {
+      return { key: ldap ? 'syncerAttributeNameInvalid' : 'syncerColumnNameInvalid', params: { column: c.name } };
+    }
     if (!userFieldOf(c.casdoorName)) return { key: 'syncerColumnFieldUnknown', params: { column: c.name, field: c.casdoorName } };
     const bad = c.values.find((v) => !v.includes('='));
     if (bad !== undefined) return { key: 'syncerColumnValueInvalid', params: { column: c.name, value: bad } };

@@ -27,8 +27,11 @@ import {
   type SyncerTableColumn,
   type SyncStatus,
 } from './syncer-rules.js';
+import { SYNCER_DATABASE_DEFAULTS } from './syncer-types.js';
 
+export * from './syncer-ldap.js';
 export * from './syncer-rules.js';
+export * from './syncer-types.js';
 
 const tableColumnSchema: z.ZodType<SyncerTableColumn> = z.object({
   name: z.string().max(200),
@@ -59,7 +62,8 @@ const onlyGlobalAdmin = ({ viewer }: FieldRuleContext) => isGlobalAdmin(viewer);
 
 /**
  * Syncers (spec part 2 §2.15, §3.18): users synchronised from a table of an external database
- * (type Database) or of a Keycloak database (type Keycloak), through a column mapping. Owned by
+ * (type Database), from an LDAP directory (type LDAP: syncer-ldap.ts) or from a Keycloak database
+ * (type Keycloak), through a column mapping. Owned by
  * `admin`, each names its organization; organization administrators see and run their own
  * organization's syncers. The server keeps the error text and the latest run's counts.
  */
@@ -73,20 +77,27 @@ export const syncer = defineEntity({
     createdTime: timestamp({ sortable: true }),
     organization: text({ max: 100, ref: 'organization', sortable: true, searchable: true, editable: onlyGlobalAdmin }),
     type: enumOf(SYNCER_TYPES, { sortable: true, filter: true }),
-    databaseType: enumOf(SYNCER_DATABASE_TYPES, { sortable: true }),
+    // None for an LDAP syncer (syncer-types.ts normalisedSettings).
+    databaseType: enumOf(SYNCER_DATABASE_TYPES, { allowEmpty: true, sortable: true }),
     sslMode: enumOf(SYNCER_SSL_MODES, { allowEmpty: true }),
     host: text({ max: 100, sortable: true, searchable: true }),
     port: { ...int({ min: 0, max: 65535 }), sortable: true },
-    user: text({ max: 100, sortable: true, searchable: true }),
+    // An LDAP syncer's TLS, as an LDAP server's: LDAPS, or StartTLS on port 389; certificates are
+    // verified unless self-signed ones are allowed. Off for database syncers (postgres has sslMode).
+    enableSsl: bool(),
+    allowSelfSignedCert: bool(),
+    // LDAP: the bind DN, the bind password, the base DN (migration 0027 widened them for DNs).
+    user: text({ max: 255, sortable: true, searchable: true }),
     password: secret({ max: 150 }),
-    database: text({ max: 100, sortable: true, searchable: true }),
+    database: text({ max: 255, sortable: true, searchable: true }),
     sshType: enumOf(SYNCER_SSH_TYPES, { allowEmpty: true }),
     sshHost: text({ max: 100 }),
     sshPort: int({ min: 0, max: 65535 }),
     sshUser: text({ max: 100 }),
     sshPassword: secret({ max: 150 }),
     cert: text({ max: 100, ref: 'cert' }),
-    table: text({ max: 100, sortable: true, searchable: true, pattern: SYNCER_TABLE_PATTERN }),
+    // A table name, or an LDAP syncer's search filter (which of the two: tableProblem, syncer-types.ts).
+    table: text({ max: 255, sortable: true, searchable: true, pattern: SYNCER_TABLE_PATTERN }),
     tableColumns: json(z.array(tableColumnSchema).max(100), () => []),
     affiliationTable: text({ max: 100, pattern: SYNCER_AFFILIATION_TABLE_PATTERN }),
     avatarBaseUrl: text({ max: 1000, format: 'url' }),
@@ -103,12 +114,7 @@ export const syncer = defineEntity({
     createdTime: now(),
     organization,
     type: 'Database',
-    databaseType: 'mysql',
-    host: 'localhost',
-    port: 3306,
-    user: 'root',
-    database: 'dbName',
-    table: 'table_name',
+    ...SYNCER_DATABASE_DEFAULTS,
     tableColumns: [],
     syncInterval: 10,
     isReadOnly: false,
@@ -139,6 +145,8 @@ export const syncer = defineEntity({
     'sslMode',
     'host',
     'port',
+    'enableSsl',
+    'allowSelfSignedCert',
     'user',
     'password',
     'database',

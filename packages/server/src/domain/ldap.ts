@@ -1,7 +1,6 @@
 import { group as groupDef, type Ldap, ldap as ldapDef, splitId } from '@gatehouse/entities';
-import { FilterParser } from 'ldapts';
 import { AppError } from '../errors.js';
-import { listFilter } from '../integrations/ldap/entries.js';
+import { filterProblem } from '../integrations/ldap/entries.js';
 import { EntityDomain } from './entity-domain.js';
 import type { HookContext } from './hooks.js';
 import { requireOrganization } from './organization.js';
@@ -16,11 +15,8 @@ async function settle({ trx, server }: HookContext, record: Ldap, before?: Ldap)
   const moved = !before || record.owner !== before.owner;
   if (moved) await requireOrganization(server, record.owner, trx);
   if (!before || record.filter !== before.filter) {
-    try {
-      FilterParser.parseString(listFilter(record.filter));
-    } catch (error) {
-      throw new AppError('ldapFilterInvalid', { filter: record.filter, detail: error instanceof Error ? error.message : '' });
-    }
+    const detail = filterProblem(record.filter);
+    if (detail !== null) throw new AppError('ldapFilterInvalid', { filter: record.filter, detail });
   }
   // Checked when it is chosen (a group deleted afterwards is skipped by the sync, not a reason to refuse other changes).
   if (record.defaultGroup && (moved || record.defaultGroup !== before?.defaultGroup)) {

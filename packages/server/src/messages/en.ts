@@ -449,6 +449,12 @@ export const en = {
   syncerAffiliationMissing: 'Affiliation not found: {id}',
   syncerRowKeyEmpty: 'A row of the table has an empty key column "{column}"',
   syncerRowKeyDuplicate: 'Several rows of the table have the key "{key}"',
+  syncerTableInvalid: 'The table "{table}" is not a table name (letters, digits and underscores, optionally schema.table)',
+  syncerAttributeNameInvalid:
+    'The table column "{column}" is not an attribute name (a letter, then letters, digits and hyphens, or several joined with +)',
+  syncerEntryKeyEmpty: 'The directory entry "{dn}" has no value of the key attribute "{column}"',
+  syncerEntryKeyDuplicate: 'Several entries of the directory have the key "{key}"',
+  syncerFilterUnbalanced: 'The search filter "{filter}" is not an LDAP filter: it must be in parentheses, and they must balance',
   // LDAP servers, their directories and sign-in with a directory password (spec part 1 §5 "LDAP rules")
   ldapConnectFailed: 'Could not reach the LDAP server {server}: {detail}',
   ldapBindFailed: 'The LDAP server {server} refused the bind as "{username}": {detail}',

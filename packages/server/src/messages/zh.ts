@@ -413,6 +413,12 @@ export const zh: Record<MessageKey, string> = {
   syncerAffiliationMissing: '未找到工作单位：{id}',
   syncerRowKeyEmpty: '表中有一行的主键列 "{column}" 为空',
   syncerRowKeyDuplicate: '表中有多行的主键为 "{key}"',
+  syncerTableInvalid: '表 "{table}" 不是合法的表名（字母、数字和下划线，可写成 schema.table）',
+  syncerAttributeNameInvalid:
+    '表格列 "{column}" 不是合法的属性名（以字母开头，由字母、数字和连字符组成，或用 + 连接的多个属性名）',
+  syncerEntryKeyEmpty: '目录条目 "{dn}" 没有主键属性 "{column}" 的值',
+  syncerEntryKeyDuplicate: '目录中有多个条目的主键为 "{key}"',
+  syncerFilterUnbalanced: '搜索过滤器 "{filter}" 不是 LDAP 过滤器：必须写在括号内，且括号必须配对',
   // LDAP 服务器、目录与使用目录密码登录
   ldapConnectFailed: '无法连接 LDAP 服务器 {server}：{detail}',
   ldapBindFailed: 'LDAP 服务器 {server} 拒绝以 "{username}" 绑定：{detail}',

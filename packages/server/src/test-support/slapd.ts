@@ -27,6 +27,7 @@ export interface DirectoryPerson {
   uidNumber: number;
   gidNumber?: number;
   sn?: string;
+  givenName?: string;
   displayName?: string;
   mail?: string;
   mobile?: string;
@@ -111,6 +112,7 @@ function personLdif(person: DirectoryPerson, dn: string): string {
     `homeDirectory: /home/${person.uid}`,
     `userPassword: ${sshaOf(person.password)}`,
   ];
+  if (person.givenName) lines.push(`givenName: ${person.givenName}`);
   if (person.displayName) lines.push(`displayName: ${person.displayName}`);
   if (person.mail) lines.push(`mail: ${person.mail}`);
   if (person.mobile) lines.push(`mobile: ${person.mobile}`);

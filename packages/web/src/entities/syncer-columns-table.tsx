@@ -1,7 +1,20 @@
-import { SYNCER_COLUMN_TYPES, SYNCER_USER_FIELD_NAMES, type SyncerTableColumn } from '@gatehouse/entities';
+import { isLdapSyncer, SYNCER_COLUMN_TYPES, SYNCER_USER_FIELD_NAMES, type SyncerTableColumn } from '@gatehouse/entities';
+import { Form } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ListEditorColumn } from '../crud/list-editor';
 import { RowsTable, type RowsTableSpec } from '../crud/rows-table';
 import { columnRows } from './syncer-rules';
 import type { FieldControlProps } from './ui-types';
+
+/** The columns after the external name, the same for a table and a directory. */
+const mappingColumns = (t: TFunction): ListEditorColumn<SyncerTableColumn>[] => [
+  { key: 'casdoorName', title: t('syncer.column.casdoorName'), kind: 'select', options: SYNCER_USER_FIELD_NAMES },
+  { key: 'isKey', title: t('syncer.column.isKey'), kind: 'switch', disabled: columnRows.keyDisabled },
+  { key: 'isHashed', title: t('syncer.column.isHashed'), kind: 'switch' },
+  { key: 'values', title: t('syncer.column.values'), kind: 'tags', placeholder: 'Y=true' },
+];
+
+const rules = { newRow: columnRows.newRow, rowsAfterChange: columnRows.rowsAfterChange, undeletable: columnRows.undeletable };
 
 /**
  * The syncer's table columns (spec §2.15, §4.8; Casdoor's SyncerTableColumnTable): the external
@@ -11,18 +24,24 @@ import type { FieldControlProps } from './ui-types';
  */
 const COLUMNS: RowsTableSpec<SyncerTableColumn> = {
   empty: () => [],
-  rules: { newRow: columnRows.newRow, rowsAfterChange: columnRows.rowsAfterChange, undeletable: columnRows.undeletable },
+  rules,
   hint: 'syncer.columnsHint',
   columns: (t) => [
     { key: 'name', title: t('syncer.column.name'), kind: 'text' },
     { key: 'type', title: t('syncer.column.type'), kind: 'select', options: SYNCER_COLUMN_TYPES },
-    { key: 'casdoorName', title: t('syncer.column.casdoorName'), kind: 'select', options: SYNCER_USER_FIELD_NAMES },
-    { key: 'isKey', title: t('syncer.column.isKey'), kind: 'switch', disabled: columnRows.keyDisabled },
-    { key: 'isHashed', title: t('syncer.column.isHashed'), kind: 'switch' },
-    { key: 'values', title: t('syncer.column.values'), kind: 'tags', placeholder: 'Y=true' },
+    ...mappingColumns(t),
   ],
 };
 
+/** An LDAP syncer's: directory attributes (never written, so without a column type). */
+const ATTRIBUTES: RowsTableSpec<SyncerTableColumn> = {
+  empty: () => [],
+  rules,
+  hint: 'syncer.ldap.columnsHint',
+  columns: (t) => [{ key: 'name', title: t('syncer.column.attribute'), kind: 'text' }, ...mappingColumns(t)],
+};
+
 export function SyncerColumnsTable(props: FieldControlProps) {
-  return <RowsTable {...props} spec={COLUMNS} />;
+  const type: unknown = Form.useWatch('type');
+  return <RowsTable {...props} spec={isLdapSyncer(type) ? ATTRIBUTES : COLUMNS} />;
 }

@@ -1,12 +1,15 @@
-import { keycloakColumns, type SyncerTableColumn } from '@gatehouse/entities';
+import { keycloakColumns, ldapColumns, type SyncerTableColumn } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
 import {
   columnRows,
   statusSummary,
+  syncerFieldLabel,
+  syncerFieldTooltip,
   syncerFieldVisible,
   syncerValuesChange,
   syncStatusOf,
   tableColumnsRule,
+  tableRule,
 } from './syncer-rules';
 
 const col = (name: string, isKey = false): SyncerTableColumn => ({
@@ -47,6 +50,67 @@ describe('syncer form rules', () => {
       sslMode: '',
       sshType: '',
     });
+  });
+
+  it('presets LDAP: port 389 (636 with SSL), example DNs, the filter and mapping, no database settings, read-only', () => {
+    const ldap = syncerValuesChange({ type: 'LDAP' }, { type: 'LDAP', databaseType: 'mysql', port: 3306, sshType: 'password' });
+    expect(ldap).toMatchObject({
+      port: 389,
+      user: 'cn=admin,dc=example,dc=com',
+      database: 'ou=People,dc=example,dc=com',
+      table: '(objectClass=inetOrgPerson)',
+      databaseType: '',
+      sslMode: '',
+      sshType: '',
+      affiliationTable: '',
+      isReadOnly: true,
+    });
+    expect(JSON.parse(String(ldap?.tableColumns))).toEqual(ldapColumns());
+    expect(syncerValuesChange({ type: 'LDAP' }, { type: 'LDAP', enableSsl: true })?.port).toBe(636);
+    // The SSL switch moves the port between 389 and 636; another port is the administrator's.
+    expect(syncerValuesChange({ enableSsl: true }, { type: 'LDAP', port: 389 })).toEqual({ port: 636 });
+    expect(syncerValuesChange({ enableSsl: false }, { type: 'LDAP', port: 636 })).toEqual({ port: 389 });
+    expect(syncerValuesChange({ enableSsl: true }, { type: 'LDAP', port: 10389 })).toEqual({ port: 10389 });
+    // Back to a database from LDAP (no database type): the database defaults, no columns, the host kept.
+    const back = syncerValuesChange({ type: 'Database' }, { type: 'Database', databaseType: '', host: 'ldap.example.com' });
+    expect(back).toMatchObject({
+      databaseType: 'mysql',
+      port: 3306,
+      host: 'ldap.example.com',
+      table: 'table_name',
+      enableSsl: false,
+    });
+    expect(JSON.parse(String(back?.tableColumns))).toEqual([]);
+    expect(syncerValuesChange({ type: 'Keycloak' }, { databaseType: '' })?.table).toBe('user_entity');
+  });
+
+  it('shows an LDAP syncer its TLS switches and none of the database settings, named as a directory names them', () => {
+    const ldap = { type: 'LDAP', databaseType: '', enableSsl: false };
+    expect(
+      ['databaseType', 'sslMode', 'sshType', 'affiliationTable', 'allowSelfSignedCert'].map((f) => syncerFieldVisible(f, ldap)),
+    ).toEqual([false, false, false, false, false]);
+    expect(['host', 'port', 'enableSsl', 'user', 'table', 'isReadOnly'].every((f) => syncerFieldVisible(f, ldap))).toBe(true);
+    expect(syncerFieldVisible('allowSelfSignedCert', { ...ldap, enableSsl: true })).toBe(true);
+    expect(syncerFieldVisible('enableSsl', { type: 'Database', databaseType: 'mysql' })).toBe(false);
+    expect(['user', 'password', 'database', 'table'].map((f) => syncerFieldLabel(f, ldap))).toEqual([
+      'syncer.ldap.user',
+      'syncer.ldap.password',
+      'syncer.ldap.database',
+      'syncer.ldap.table',
+    ]);
+    expect(syncerFieldLabel('user', { type: 'Database' })).toBeUndefined();
+    expect(syncerFieldTooltip('table', ldap)).toBe('syncer.ldap.tableTooltip');
+    expect(syncerFieldTooltip('database', { type: 'Database', databaseType: 'sqlite3' })).toBe('syncer.sqliteTooltip');
+  });
+
+  it('checks the table as a table name or, for LDAP, a search filter, and attribute names as LDAP columns', () => {
+    expect(tableRule('people', { type: 'Database' })).toBeNull();
+    expect(tableRule('(objectClass=person)', { type: 'Database' })).toBe('syncer.problem.syncerTableInvalid');
+    expect(tableRule('(objectClass=person)', { type: 'LDAP' })).toBeNull();
+    expect(tableRule('objectClass=person', { type: 'LDAP' })).toBe('syncer.problem.syncerFilterInvalid');
+    const attribute = [{ ...col('x-badge', true) }];
+    expect(tableColumnsRule(JSON.stringify(attribute), { type: 'LDAP' })).toBeNull();
+    expect(tableColumnsRule(JSON.stringify(attribute), { type: 'Database' })).toBe('syncer.problem.syncerColumnNameInvalid');
   });
 
   it('keeps exactly one key: a new column is the key when none is, turning one on turns the others off', () => {

@@ -1,16 +1,25 @@
-import { syncer as syncerDef } from '@gatehouse/entities';
-import { Form, Input } from 'antd';
+import { isLdapSyncer, syncer as syncerDef } from '@gatehouse/entities';
+import { Flex, Form, Input, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { ConnectionTest } from '../components/connection-test';
 import { formFields, fromFormValues } from '../crud/form-values';
 import { testSyncerDb } from '../data/syncers';
 import { SyncerColumnsTable } from './syncer-columns-table';
-import { syncerFieldVisible, syncerValuesChange, tableColumnsRule } from './syncer-rules';
+import {
+  syncerFieldLabel,
+  syncerFieldTooltip,
+  syncerFieldVisible,
+  syncerValuesChange,
+  tableColumnsRule,
+  tableRule,
+} from './syncer-rules';
 import { MaskedCell, SyncButton, SyncerStatusBlock, SyncStatusCell } from './syncer-status';
 import type { EntityOverrides, FieldControlProps, SectionExtraProps } from './ui-types';
 
 /**
  * Test DB Connection (spec §2.15, §8): connects with the settings being edited, saved or not
- * (POST /api/test-syncer-db), through the SSH tunnel when one is set.
+ * (POST /api/test-syncer-db), through the SSH tunnel when one is set; an LDAP syncer binds and
+ * reads its base DN.
  */
 function TestConnection({ stored }: SectionExtraProps) {
   const form = Form.useFormInstance();
@@ -40,13 +49,39 @@ function ErrorTextField({ id, value, label }: FieldControlProps) {
   );
 }
 
+/**
+ * Is read-only: an LDAP syncer is always read-only (a directory is never written from a syncer),
+ * so its switch is on and disabled, with the reason beside it.
+ */
+function ReadOnlySwitch({ id, value, onChange, disabled }: FieldControlProps) {
+  const { t } = useTranslation();
+  const ldap = isLdapSyncer(Form.useWatch('type'));
+  const reason = id ? `${id}_reason` : undefined;
+  return (
+    <Flex gap={12} align="center" wrap>
+      <Switch
+        id={id}
+        checked={ldap || value === true}
+        onChange={(checked) => onChange?.(checked)}
+        disabled={disabled || ldap}
+        aria-describedby={ldap ? reason : undefined}
+      />
+      {ldap && (
+        <Typography.Text id={reason} type="secondary">
+          {t('syncer.ldap.readOnlyReason')}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
 const overrides: EntityOverrides = {
   onValuesChange: (changed, all) => syncerValuesChange(changed, all),
   fieldVisible: (field, values) => syncerFieldVisible(field, values),
-  fieldTooltip: (field, values) =>
-    field === 'database' && values.databaseType === 'sqlite3' ? 'syncer.sqliteTooltip' : undefined,
-  fieldRules: { tableColumns: (value) => tableColumnsRule(value) },
-  fieldControls: { tableColumns: SyncerColumnsTable, errorText: ErrorTextField },
+  fieldLabel: (field, values) => syncerFieldLabel(field, values),
+  fieldTooltip: (field, values) => syncerFieldTooltip(field, values),
+  fieldRules: { table: tableRule, tableColumns: tableColumnsRule },
+  fieldControls: { tableColumns: SyncerColumnsTable, errorText: ErrorTextField, isReadOnly: ReadOnlySwitch },
   fieldExtras: { table: TestConnection },
   formExtras: [SyncerStatusBlock],
   listActions: [{ key: 'sync', label: 'syncer.sync', render: SyncButton }],

@@ -1,13 +1,15 @@
-import { ADMIN_OWNER, fieldEntries, may, syncer as syncerDef, type Viewer } from '@gatehouse/entities';
+import { ADMIN_OWNER, fieldEntries, isLdapSyncer, may, syncer as syncerDef, type Viewer } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import { type LooseRecord, typedRecord } from '../../db/repository.js';
 import { refusal } from '../actor.js';
 import { mergeForUpdate, parseIncoming } from '../records.js';
+import { testDirectory } from './directory-side.js';
 import { asSyncError, openSource } from './source.js';
 
 /**
  * POST /api/test-syncer-db (Casdoor's TestSyncer): connects with the settings being edited (body:
- * the syncer), through its SSH tunnel when it has one, and asks a trivial query. Secrets sent back
+ * the syncer), through its SSH tunnel when it has one, and asks a trivial query; an LDAP syncer
+ * binds and reads its base DN's entry. Secrets sent back
  * masked are those of the stored syncer of that name, for whoever may change it; the organization
  * of the body must be one the viewer may add syncers to. Nothing is saved.
  */
@@ -19,6 +21,7 @@ export async function testSyncerConnection(server: ServerContext, viewer: Viewer
   const empty: LooseRecord = Object.fromEntries(fieldEntries(syncerDef).map(([key, field]) => [key, field.empty()]));
   const syncer = typedRecord(syncerDef, mergeForUpdate(syncerDef, stored ?? empty, values));
   if (!may(syncerDef, 'create', viewer, syncer)) throw refusal(viewer);
+  if (isLdapSyncer(syncer.type)) return testDirectory(syncer);
   const source = await openSource(server, syncer);
   try {
     await source.db.all('select 1 as one');

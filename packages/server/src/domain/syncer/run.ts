@@ -1,13 +1,16 @@
-import { emptySyncCounts, type SyncCounts, type Syncer, tableColumnsProblem, type User } from '@gatehouse/entities';
+import { emptySyncCounts, isLdapSyncer, type SyncCounts, type Syncer, tableColumnsProblem, type User } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { translate } from '../../i18n.js';
 import type { ExternalRow } from '../../integrations/database/external-db.js';
 import { inTransaction } from '../transaction.js';
 import { users } from '../user.js';
-import { hashOf, keyOf, type Mapping, mappingOf, resolveColumns, rowValuesOf, userValuesOf } from './mapping.js';
-import { asSyncError, insertRow, openSource, readAffiliations, readRows, type SyncerSource, updateRow } from './source.js';
+import { readDirectorySide } from './directory-side.js';
+import { hashOf, keyOf, type Mapping, mappingOf, userValuesOf } from './mapping.js';
+import type { SyncSide } from './side.js';
+import { asSyncError } from './source.js';
 import { loadStates, type RowState, saveState } from './state.js';
+import { openTableSide } from './table-side.js';
 
 /** An external row with the user values it maps to and their hash. */
 interface ExternalUser {
@@ -25,35 +28,38 @@ export interface SyncReporter {
 const PAGE = 500;
 
 /**
- * One run of a syncer (Casdoor's syncUsers, object/syncer_sync.go), incremental: each external row
- * is matched to the organization's user with the same key; the hashes of the hashed columns, on
- * both sides, against those of the last run (state.ts) decide what happens:
+ * One run of a syncer (Casdoor's syncUsers, object/syncer_sync.go), incremental, the same for every
+ * side (side.ts: a database table, or an LDAP directory): each external row is matched to the
+ * organization's user with the same key; the hashes of the hashed columns, on both sides, against
+ * those of the last run (state.ts) decide what happens:
  * - a row without a user adds one (added); a changed row updates its user (updated; when both
  *   sides changed, the external side wins, as in Casdoor);
- * - a user changed here is written back to its row unless the syncer is read-only (writtenBack);
+ * - a user changed here is written back to its row when the side has a writer (not read-only, not
+ *   a directory) (writtenBack);
  * - a user whose row disappeared is reported deleted once (the user stays: a sync never deletes);
- * - a user that never had a row is inserted into the table unless read-only (Casdoor's two-way
- *   sync; not into Keycloak's table, whose rows need Keycloak's own state).
+ * - a user that never had a row is inserted into the table when the side takes new rows (Casdoor's
+ *   two-way sync; not into Keycloak's table, whose rows need Keycloak's own state).
  * Users are written only through the users domain, each with its remembered state in one
- * transaction. Failing to reach or read the table (or a missing column) throws before any user
+ * transaction. Failing to reach or read the side (or a missing column) throws before any user
  * changes; a row that cannot be written is counted as failed and the run goes on.
  */
 export async function syncUsers(server: ServerContext, syncer: Syncer, reporter: SyncReporter): Promise<SyncCounts> {
   const mapping = mappingOf(syncer);
   if (!mapping) throw new AppError('syncerColumnsEmpty');
-  const problem = tableColumnsProblem(syncer.tableColumns);
+  const problem = tableColumnsProblem(syncer.tableColumns, syncer.type);
   if (problem) throw new AppError(problem.key, problem.params);
-  const source = await openSource(server, syncer);
+  let side: SyncSide;
   try {
-    const { names, missing } = resolveColumns(mapping, await source.db.columns(syncer.table));
-    if (missing[0] !== undefined) throw new AppError('syncerColumnMissing', { column: missing[0], table: syncer.table });
-    const rows = await readRows(source, syncer.table);
-    const affiliations = syncer.affiliationTable ? await readAffiliations(source, syncer.affiliationTable) : null;
-    return await new UserSync(server, syncer, mapping, source, names, reporter).run(rows, affiliations);
+    side = isLdapSyncer(syncer.type) ? await readDirectorySide(syncer, mapping) : await openTableSide(server, syncer, mapping);
+  } catch (error) {
+    throw asSyncError(error);
+  }
+  try {
+    return await new UserSync(server, syncer, mapping, side, reporter).run();
   } catch (error) {
     throw asSyncError(error);
   } finally {
-    await source.close();
+    await side.close();
   }
 }
 
@@ -66,13 +72,13 @@ class UserSync {
     private readonly server: ServerContext,
     private readonly syncer: Syncer,
     private readonly mapping: Mapping,
-    private readonly source: SyncerSource,
-    private readonly names: ReadonlyMap<string, string>,
+    private readonly side: SyncSide,
     private readonly reporter: SyncReporter,
   ) {}
 
-  async run(rows: ExternalRow[], affiliations: Map<string, string> | null): Promise<SyncCounts> {
-    const external = this.externalUsers(rows, affiliations);
+  async run(): Promise<SyncCounts> {
+    const { rows } = this.side;
+    const external = this.externalUsers(rows, this.side.affiliations);
     this.counts.read = rows.length;
     this.states = await loadStates(this.server.database.db, this.syncer.name);
     await this.reporter.progress({ ...this.counts });
@@ -116,8 +122,11 @@ class UserSync {
         values.affiliation = affiliation;
       }
       const key = keyOf(this.mapping, values);
-      if (!key) this.fail(new AppError('syncerRowKeyEmpty', { column: this.mapping.key.column.name }));
-      else if (external.has(key)) this.fail(new AppError('syncerRowKeyDuplicate', { key }));
+      const column = this.mapping.key.column.name;
+      if (!key && this.side.directory) this.fail(new AppError('syncerEntryKeyEmpty', { column, dn: String(row.dn ?? '') }));
+      else if (!key) this.fail(new AppError('syncerRowKeyEmpty', { column }));
+      else if (external.has(key))
+        this.fail(new AppError(this.side.directory ? 'syncerEntryKeyDuplicate' : 'syncerRowKeyDuplicate', { key }));
       else external.set(key, { row, values, hash: hashOf(this.mapping, values) });
     }
     return external;
@@ -149,8 +158,8 @@ class UserSync {
       await saveState(this.server.database.db, this.syncer.name, key, { hash: row.hash, localHash: local, removed: false });
     } else if (externalChanged) {
       await this.update(user, key, row);
-    } else if (this.syncer.isReadOnly) {
-      // Changed here, never written out: the change is kept and no longer counts as one.
+    } else if (!this.side.writer) {
+      // Changed here, never written out (read-only, or a directory): the change is kept and no longer counts as one.
       this.counts.unchanged++;
       await saveState(this.server.database.db, this.syncer.name, key, { hash: row.hash, localHash: local, removed: false });
     } else {
@@ -164,10 +173,10 @@ class UserSync {
       await saveState(this.server.database.db, this.syncer.name, key, { ...state, removed: true });
       return;
     }
-    if (state || this.syncer.isReadOnly || this.mapping.isKeycloak) return;
+    const insert = this.side.writer?.insert;
+    if (state || !insert) return;
     try {
-      const written = rowValuesOf(this.mapping, user, this.names, this.source.db.dialect === 'postgres');
-      await insertRow(this.source, this.syncer.table, written);
+      const written = await insert(user);
       const hash = hashOf(this.mapping, userValuesOf(this.mapping, written));
       await saveState(this.server.database.db, this.syncer.name, key, { hash, localHash: local, removed: false });
       this.counts.writtenBack++;
@@ -177,15 +186,11 @@ class UserSync {
   }
 
   private async writeBack(user: User, key: string, local: string, row: ExternalUser): Promise<void> {
+    const { writer } = this.side;
+    if (!writer) return;
     try {
-      const written = rowValuesOf(this.mapping, user, this.names, this.source.db.dialect === 'postgres');
-      const [keyPart = ''] = this.mapping.key.parts;
-      const keyColumn = this.names.get(keyPart.toLowerCase()) ?? keyPart;
-      // The key as the table stores it (a number stays a number), else as text.
-      const stored = row.row[keyColumn];
-      const keyValue = typeof stored === 'string' || typeof stored === 'number' ? stored : key;
-      await updateRow(this.source, this.syncer.table, keyColumn, keyValue, written);
-      const hash = hashOf(this.mapping, userValuesOf(this.mapping, { ...row.row, ...written }));
+      const written = await writer.update(user, row.row, key);
+      const hash = hashOf(this.mapping, userValuesOf(this.mapping, written));
       await saveState(this.server.database.db, this.syncer.name, key, { hash, localHash: local, removed: false });
       this.counts.writtenBack++;
     } catch (error) {

@@ -1,11 +1,12 @@
 import {
   ADMIN_OWNER,
   cert as certDef,
-  offersSsh,
+  isLdapSyncer,
+  normalisedSettings,
   type Syncer,
-  sslModeFor,
   syncer as syncerDef,
   tableColumnsProblem,
+  tableNameProblem,
   typePreset,
 } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
@@ -15,6 +16,7 @@ import type { LooseRecord } from '../../db/repository.js';
 import { AppError } from '../../errors.js';
 import { EntityDomain } from '../entity-domain.js';
 import { requireOrganization } from '../organization.js';
+import { filterError } from './directory-side.js';
 import { forgetStates, renameStates } from './state.js';
 
 /** The scheduled job of a syncer (its jobLease row). */
@@ -26,19 +28,31 @@ export function syncerJobId(name: string): string {
 const RUN_FIELDS: readonly string[] = ['errorText', 'syncStatus'];
 
 /**
- * Values that follow from others (spec §2.15): the SSL mode belongs to postgres (disable unless
- * chosen), an SSH tunnel only to mysql, mssql and postgres.
+ * Values that follow from the type (spec §2.15, syncer-types.ts): an LDAP syncer has no database
+ * type, SSL mode, SSH tunnel or affiliation table and is always read-only; a database syncer's SSL
+ * mode belongs to postgres (disable unless chosen), its SSH tunnel to mysql, mssql and postgres.
  */
 function normalise(record: Syncer): void {
-  record.sslMode = sslModeFor(record.databaseType, record.sslMode);
-  if (!offersSsh(record.databaseType)) record.sshType = '';
+  Object.assign(record, normalisedSettings(record));
 }
 
-/** Spec §4.8: one key column when there are columns, each mapped to a real user field. */
-function checkColumns(record: Syncer): void {
-  const problem = tableColumnsProblem(record.tableColumns);
+/**
+ * The table and columns, for the type (spec §4.8): a table name or a search filter (parsed as the
+ * directory will, ldapts), one key column when there are columns, each mapped to a real user field.
+ */
+function checkTableAndColumns(record: Syncer): void {
+  if (isLdapSyncer(record.type)) {
+    const error = filterError(record.table);
+    if (error) throw error;
+  } else {
+    const table = tableNameProblem(record.table);
+    if (table) throw new AppError(table.key, table.params);
+  }
+  const problem = tableColumnsProblem(record.tableColumns, record.type);
   if (problem) throw new AppError(problem.key, problem.params);
 }
+
+const sameColumns = (a: Syncer, b: Syncer) => JSON.stringify(a.tableColumns) === JSON.stringify(b.tableColumns);
 
 /** The SSH cert must exist in the syncer's organization or be shared. */
 async function checkCert(server: ServerContext, record: Syncer, trx: Db): Promise<void> {
@@ -50,18 +64,23 @@ async function checkCert(server: ServerContext, record: Syncer, trx: Db): Promis
 
 /**
  * Syncers (spec part 2 §2.15, §3.18, §4.8): the organization exists; changing the type to Keycloak
- * sets its table and column mapping (a new Keycloak syncer gets them unless it brings columns);
- * the columns pass the key and user-field rules. A change of settings of an enabled syncer makes
- * it due at once (Casdoor runs a syncer again when it is saved); a rename or delete takes its
- * remembered rows and its job along.
+ * or LDAP sets its table (filter) and column mapping where the write leaves them as they were (a
+ * new syncer of those types gets what it does not bring); the columns pass the key and user-field
+ * rules. A change of settings of an enabled syncer makes it due at once (Casdoor runs a syncer
+ * again when it is saved); a rename or delete takes its remembered rows and its job along.
  */
 export const syncers = new EntityDomain(syncerDef, {
   beforeAdd: async ({ trx, server }, record, provided) => {
     await requireOrganization(server, record.organization, trx);
     const preset = typePreset(record.type);
-    if (preset && (!provided.has('tableColumns') || record.tableColumns.length === 0)) Object.assign(record, preset);
+    if (preset && (!provided.has('tableColumns') || record.tableColumns.length === 0)) {
+      record.tableColumns = preset.tableColumns;
+      // Keycloak's table goes with its mapping; a directory's filter is the caller's when given.
+      if (!isLdapSyncer(record.type)) record.table = preset.table;
+    }
+    if (preset && isLdapSyncer(record.type) && !provided.has('table')) record.table = preset.table;
     normalise(record);
-    checkColumns(record);
+    checkTableAndColumns(record);
     await checkCert(server, record, trx);
   },
   beforeUpdate: async ({ trx, server }, before, next) => {
@@ -73,9 +92,14 @@ export const syncers = new EntityDomain(syncerDef, {
     if (!changed) return;
     if (next.organization !== before.organization) await requireOrganization(server, next.organization, trx);
     const preset = next.type !== before.type ? typePreset(next.type) : null;
-    if (preset) Object.assign(next, preset);
+    if (preset) {
+      // What the write changed along with the type is the caller's (the console sends the preset
+      // it showed, perhaps edited); what it left as it was is the old type's, replaced.
+      if (next.table === before.table) next.table = preset.table;
+      if (sameColumns(next, before) || next.tableColumns.length === 0) next.tableColumns = preset.tableColumns;
+    }
     normalise(next);
-    checkColumns(next);
+    checkTableAndColumns(next);
     await checkCert(server, next, trx);
     if (next.isEnabled) await makeJobDue(trx, syncerJobId(before.name));
   },

@@ -106,6 +106,15 @@ export class DirectoryConnection {
     }
   }
 
+  /** Reads the entry `dn` itself (no attributes): refused when it does not exist or the bound DN may not see it. */
+  async readEntry(dn: string): Promise<void> {
+    try {
+      await this.client.search(dn, { scope: 'base', filter: '(objectClass=*)', attributes: ['1.1'] });
+    } catch (error) {
+      throw new AppError('ldapSearchFailed', { server: this.shownAs, detail: detailOf(error) });
+    }
+  }
+
   /**
    * Whether the directory accepts `password` for the entry `dn` (a bind as it, after which this
    * connection acts as that entry). An empty password is refused here: LDAP takes a bind with a DN

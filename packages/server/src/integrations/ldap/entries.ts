@@ -1,5 +1,5 @@
 import type { LdapDirectoryUser, LdapUsernameAttribute } from '@gatehouse/entities';
-import { decodePostalAddress, type Entry, escapeFilter } from 'ldapts';
+import { decodePostalAddress, type Entry, escapeFilter, FilterParser } from 'ldapts';
 
 /**
  * Directory entries as users (Casdoor's LdapUser and AutoAdjustLdapUser): which attributes are read,
@@ -33,6 +33,16 @@ export function listFilter(filter: string): string {
   const trimmed = filter.trim();
   if (trimmed === '') return '(objectClass=*)';
   return trimmed.replaceAll('{}', '*');
+}
+
+/** Why a search filter is not one the directory would take (ldapts's parser), or null; empty lists every entry. */
+export function filterProblem(filter: string): string | null {
+  try {
+    FilterParser.parseString(listFilter(filter));
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 /** A value as filter text: the filter's special characters escaped (RFC 4515), never syntax. */
@@ -78,6 +88,27 @@ function first(entry: Entry, attribute: string): string {
   const one = Array.isArray(value) ? value[0] : value;
   if (one === undefined) return '';
   return Buffer.isBuffer(one) ? one.toString('utf8') : String(one);
+}
+
+/**
+ * An entry as a row of attribute values (the syncers' LDAP type): the first value of each attribute
+ * by the directory's own name for it, binary attributes (objectGUID) as GUID text, and the entry's
+ * DN as `dn`. A multi-valued attribute gives its first value, as Casdoor's directory reads do.
+ */
+export function attributeRow(entry: Entry): Record<string, string> {
+  const row: Record<string, string> = {};
+  for (const attribute of Object.keys(entry)) {
+    if (attribute === 'dn') continue;
+    const value = entry[attribute];
+    const one = Array.isArray(value) ? value[0] : value;
+    if (Buffer.isBuffer(one) && BINARY_ATTRIBUTES.some((binary) => binary.toLowerCase() === attribute.toLowerCase())) {
+      row[attribute] = guidText(one);
+    } else {
+      row[attribute] = first(entry, attribute);
+    }
+  }
+  row.dn = entry.dn;
+  return row;
 }
 
 /**
