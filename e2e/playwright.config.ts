@@ -22,13 +22,14 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   // Upper bounds only (tests wait on visible outcomes): a fresh context boots the whole console, and
-  // with traces recorded on a small machine running two workers a first render can take seconds.
+  // on a small machine running two workers a first render can take seconds.
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]] : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM: only the retry of a failed test pays for it.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

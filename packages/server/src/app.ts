@@ -16,6 +16,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { purgeExpiredClaims } from './db/used-once.js';
 import { refreshSubscriptionStates } from './domain/business/index.js';
 import { authzOf } from './domain/enforcement/service.js';
+import { recordCachesOf } from './domain/record-cache.js';
 import { seed } from './domain/seed.js';
 import { AppError } from './errors.js';
 import { fail, ok } from './http/envelope.js';
@@ -192,7 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   app.get('/api/health', async () => {
-    await database.db.selectFrom('organization').select('name').limit(1).execute();
+    await database.ping();
     return ok({ database: database.dialect });
   });
   // What POST /api/login may produce, per protocol.
@@ -258,6 +259,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }, 60_000);
   subscriptionClock.unref();
   app.addHook('onClose', async () => clearInterval(subscriptionClock));
+
+  // Organizations and applications kept in memory; with REDIS_URL, emptied when another instance
+  // writes one. Emptied after the seed, which may have written them outside the domain.
+  const recordCaches = recordCachesOf(ctx);
+  recordCaches.clearHere();
+  await recordCaches.start();
+  app.addHook('onClose', async () => recordCaches.close());
 
   // Enforcement hears other instances' changes through Redis when REDIS_URL is set.
   const authz = authzOf(ctx);

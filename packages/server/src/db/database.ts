@@ -20,6 +20,8 @@ export type Db = Kysely<DB>;
 export interface Database {
   db: Db;
   dialect: DialectName;
+  /** One cheap round trip to the engine (the health check), without the query builder. */
+  ping: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -62,9 +64,9 @@ function plugins(dialect: DialectName): KyselyPlugin[] {
   return [new CamelCasePlugin(), new StoredValuesPlugin(dialect !== 'postgres', tableColumns(), snakeCase)];
 }
 
-function open(dialect: DialectName, engine: Dialect): Database {
+function open(dialect: DialectName, engine: Dialect, ping: () => Promise<unknown>): Database {
   const db = new Kysely<DB>({ dialect: engine, plugins: plugins(dialect) });
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, ping: async () => void (await ping()), close: () => db.destroy() };
 }
 
 export function openDatabase(url: string): Database {
@@ -77,10 +79,13 @@ export function openDatabase(url: string): Database {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return open(dialect, new SqliteDialect({ database: withStatementCache(sqlite) }));
+    const select1 = sqlite.prepare('select 1').pluck();
+    return open(dialect, new SqliteDialect({ database: withStatementCache(sqlite) }), async () => select1.get());
   }
-  if (dialect === 'postgres')
-    return open(dialect, new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }));
+  if (dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return open(dialect, new PostgresDialect({ pool }), () => pool.query('select 1'));
+  }
   const pool = createPool({
     uri: url.replace(/^mariadb:/, 'mysql:'),
     connectionLimit: 10,
@@ -89,5 +94,5 @@ export function openDatabase(url: string): Database {
     supportBigNumbers: true,
     bigNumberStrings: false,
   });
-  return open(dialect, new MysqlDialect({ pool }));
+  return open(dialect, new MysqlDialect({ pool }), () => pool.promise().query('select 1'));
 }

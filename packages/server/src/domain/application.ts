@@ -23,6 +23,7 @@ import { refusal } from './actor.js';
 import { certNameOf, certOfApplication } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
 import { requireOrganization } from './organization.js';
+import { recordCachesOf } from './record-cache.js';
 import { maskRecord } from './records.js';
 
 /** Grant types of an application saved without any (spec part 2 §4.1). */
@@ -147,14 +148,20 @@ export const applications = new EntityDomain(applicationDef, {
 });
 
 /** The application named `name` (applications are owned by `admin`), if any. */
+/**
+ * The application named `name`. Outside a transaction it is read from the record cache (frozen:
+ * change a copy); inside one, from the transaction, which may have changed it.
+ */
 export function applicationByName(server: ServerContext, name: string, trx?: Db): Promise<Application | undefined> {
-  return server.repo(applicationDef).get(ADMIN_OWNER, name, trx);
+  const repo = server.repo(applicationDef);
+  if (trx) return repo.get(ADMIN_OWNER, name, trx);
+  return recordCachesOf(server).applications.get(name, () => repo.get(ADMIN_OWNER, name));
 }
 
-/** The application whose client id is `clientId`, if any. */
+/** The application whose client id is `clientId`, if any (from the record cache, frozen). */
 export function applicationByClientId(server: ServerContext, clientId: string): Promise<Application | undefined> {
   if (!clientId) return Promise.resolve(undefined);
-  return server.repo(applicationDef).findBy('clientId', clientId);
+  return recordCachesOf(server).clients.get(clientId, () => server.repo(applicationDef).findBy('clientId', clientId));
 }
 
 /**

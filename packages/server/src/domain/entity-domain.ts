@@ -22,6 +22,7 @@ import { isMessageKey } from '../i18n.js';
 import { type Actor, refusal, viewerOf } from './actor.js';
 import { entityWritten } from './enforcement/service.js';
 import type { EntityHooks, HookContext } from './hooks.js';
+import { recordsWritten } from './record-cache.js';
 import { checkName, firstLockedChange, maskRecord, mergeForUpdate, parseIncoming } from './records.js';
 import { inTransaction } from './transaction.js';
 
@@ -57,6 +58,16 @@ function keyOf(def: EntityDefinition, record: LooseRecord): RecordKey {
   else if (typeof name !== 'string' || name === '') throw new AppError('invalidField', { field, detail: 'cannot be empty' });
   if (typeof name !== 'string') throw new AppError('nameRequired');
   return { owner, name };
+}
+
+/**
+ * What every write tells the caches built from the tables (compiled enforcers, kept records), with
+ * the fields it set or changed (undefined: a delete or rename); they drop what it changed once the
+ * transaction has committed.
+ */
+function written(server: ServerContext, trx: Db, entity: string, fields: readonly string[] | undefined): void {
+  entityWritten(server, trx, entity, fields);
+  recordsWritten(server, trx, entity, fields);
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -118,7 +129,7 @@ export class EntityDomain<F extends Fields = Fields> {
         throw new AppError('duplicate', { entity: def.name, id: `${key.owner}/${key.name}` });
       await this.hooks.beforeAdd?.({ trx, actor, server }, stored, provided);
       await repo.insert(stored, trx);
-      entityWritten(server, trx, def.name, [...provided]);
+      written(server, trx, def.name, [...provided]);
     });
     return stored;
   }
@@ -165,8 +176,7 @@ export class EntityDomain<F extends Fields = Fields> {
       const changes = this.changes(before, next);
       if (Object.keys(changes).length > 0) await repo.update(key.owner, key.name, changes, trx);
       if (renamed) await this.hooks.afterRename?.(context, before, next);
-      if (renamed || Object.keys(changes).length > 0)
-        entityWritten(server, trx, def.name, renamed ? undefined : Object.keys(changes));
+      if (renamed || Object.keys(changes).length > 0) written(server, trx, def.name, renamed ? undefined : Object.keys(changes));
       return next;
     });
   }
@@ -186,7 +196,7 @@ export class EntityDomain<F extends Fields = Fields> {
         throw new AppError(reason, { entity: def.name, id: `${key.owner}/${key.name}` });
       }
       if (viewer && def.undeletable?.(record, viewer)) throw new AppError('deleteSelf');
-      entityWritten(server, trx, def.name, undefined);
+      written(server, trx, def.name, undefined);
       if (await this.hooks.softDelete?.({ trx, actor, server }, record)) return true;
       await this.hooks.beforeDelete?.({ trx, actor, server }, record);
       return (await repo.delete(key.owner, key.name, trx)) > 0;

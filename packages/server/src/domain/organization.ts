@@ -15,6 +15,7 @@ import type { LooseRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
 import { deleteOrganizationData, renameOrganizationEverywhere } from './cascade.js';
 import { EntityDomain } from './entity-domain.js';
+import { recordCachesOf } from './record-cache.js';
 import { maskRecord } from './records.js';
 
 /** A tag is "value" or "value|label" (the label is what Chinese pages show), with a value. */
@@ -58,8 +59,14 @@ export const organizations = new EntityDomain(organizationDef, {
 });
 
 /** The organization named `name`, if any. */
+/**
+ * The organization named `name`. Outside a transaction it is read from the record cache (frozen:
+ * change a copy); inside one, from the transaction, which may have changed it.
+ */
 export function organizationByName(server: ServerContext, name: string, trx?: Db): Promise<Organization | undefined> {
-  return server.repo(organizationDef).get(ADMIN_OWNER, name, trx);
+  const repo = server.repo(organizationDef);
+  if (trx) return repo.get(ADMIN_OWNER, name, trx);
+  return recordCachesOf(server).organizations.get(name, () => repo.get(ADMIN_OWNER, name));
 }
 
 /** The organization named `name`, or the "does not exist" refusal. */

@@ -1,4 +1,3 @@
-import { user as userDef } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { sessionUserOf } from '../../auth/account.js';
 import type { ServerContext } from '../../context.js';
@@ -9,7 +8,7 @@ import { originOf } from '../../http/origin.js';
 import { type Claims, standardClaims } from './claims.js';
 import { authenticateClient, requireParam } from './clients.js';
 import { OAuthError } from './errors.js';
-import { activeUserOf } from './users.js';
+import { activeUserId, activeUserOf } from './users.js';
 
 const invalidToken = (description: string) => new OAuthError('invalid_token', description, 401);
 
@@ -54,9 +53,9 @@ export async function introspect(server: ServerContext, request: FastifyRequest)
     const active = !row.isRevoked && !(isRefresh && row.isRotated) && expiresAt > Date.now() / 1000;
     if (!active) return { active: false };
     const issuedAt = Math.floor(Date.parse(row.createdTime) / 1000);
-    const user = row.user ? await server.repo(userDef).get(row.organization, row.user) : undefined;
+    const userId = row.user ? await activeUserId(server, row.organization, row.user) : undefined;
     // A token of a user who was deleted or forbidden since is no longer active.
-    if (row.user && (!user || user.isDeleted || user.isForbidden)) return { active: false };
+    if (row.user && !userId) return { active: false };
     return {
       active: true,
       scope: row.scope,
@@ -66,7 +65,7 @@ export async function introspect(server: ServerContext, request: FastifyRequest)
       exp: expiresAt,
       iat: issuedAt,
       nbf: issuedAt,
-      sub: user ? user.id : app.clientId,
+      sub: userId ?? app.clientId,
       aud: [app.clientId],
       iss: originOf(server.config, request),
       jti: `admin/${row.name}`,

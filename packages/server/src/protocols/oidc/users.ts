@@ -9,3 +9,17 @@ export async function activeUserOf(server: ServerContext, owner: string, name: s
   if (user.isForbidden) throw invalidGrant('The user is forbidden to sign in');
   return user;
 }
+
+/**
+ * The id of a user who may still use what was issued to them (neither deleted nor forbidden), or
+ * undefined: the narrow read of the checks made on every call, such as introspection.
+ */
+export async function activeUserId(server: ServerContext, owner: string, name: string): Promise<string | undefined> {
+  const row = await server.database.db
+    .selectFrom('user')
+    .select(['id', 'isDeleted', 'isForbidden'])
+    .where('owner', '=', owner)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row && !row.isDeleted && !row.isForbidden ? row.id : undefined;
+}

@@ -1,0 +1,111 @@
+import type { Application, Organization } from '@gatehouse/entities';
+import type { ServerContext } from '../context.js';
+import type { Db } from '../db/database.js';
+import { type AuthzWatcher, redisWatcher } from './enforcement/watcher.js';
+import { afterCommit } from './transaction.js';
+
+/** The channel on which instances say that organizations or applications changed. */
+export const RECORDS_CHANNEL = 'gatehouse:records-changed';
+
+/** Entries kept per cache; past it the oldest goes (lookups of unknown names are kept too). */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Records read on almost every request (the organization of a sign-in or an account, the
+ * application of a token or a client) kept in memory by a lookup key. A kept record is frozen, so
+ * that no caller can change what the next one reads. Every domain write that may change one
+ * (records-cache rules in `recordsWritten`) empties the cache once it has committed; a lookup that
+ * started before an emptying does not keep what it read, which may be older than the write.
+ */
+export class RecordCache<T extends object> {
+  readonly #entries = new Map<string, T | null>();
+  #generation = 0;
+
+  async get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const hit = this.#entries.get(key);
+    if (hit !== undefined) return hit ?? undefined;
+    const generation = this.#generation;
+    const value = await load();
+    if (generation === this.#generation) {
+      if (this.#entries.size >= MAX_ENTRIES) {
+        const oldest = this.#entries.keys().next().value;
+        if (oldest !== undefined) this.#entries.delete(oldest);
+      }
+      this.#entries.set(key, value ? deepFreeze(value) : null);
+    }
+    return value;
+  }
+
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** The record caches of one server, and what keeps them true across instances. */
+export class RecordCaches {
+  /** Organizations by name. */
+  readonly organizations = new RecordCache<Organization>();
+  /** Applications by name. */
+  readonly applications = new RecordCache<Application>();
+  /** Applications by client id. */
+  readonly clients = new RecordCache<Application>();
+  private watcher: AuthzWatcher | undefined;
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  /** Empties every cache here, and (with REDIS_URL) on the other instances. */
+  changed(): void {
+    this.clearHere();
+    this.watcher?.publish();
+  }
+
+  clearHere(): void {
+    this.organizations.clear();
+    this.applications.clear();
+    this.clients.clear();
+  }
+
+  /** With REDIS_URL, hears the other instances' changes (and empties the caches on a reconnect). */
+  async start(): Promise<void> {
+    const url = this.ctx.config.redisUrl;
+    if (url && !this.watcher) this.watcher = await redisWatcher(url, () => this.clearHere(), this.ctx.log, RECORDS_CHANNEL);
+  }
+
+  async close(): Promise<void> {
+    await this.watcher?.close();
+    this.watcher = undefined;
+  }
+}
+
+const instances = new WeakMap<ServerContext, RecordCaches>();
+
+export function recordCachesOf(ctx: ServerContext): RecordCaches {
+  let caches = instances.get(ctx);
+  if (!caches) {
+    caches = new RecordCaches(ctx);
+    instances.set(ctx, caches);
+  }
+  return caches;
+}
+
+/** The entities the caches hold. */
+const CACHED = new Set(['organization', 'application']);
+
+/**
+ * Called by every domain write (entity-domain.ts) with the fields it set or changed (undefined: a
+ * delete or rename). Writes of cached entities, and renames and deletes of anything (which follow
+ * into the records that name it, organizations and applications among them), empty the caches
+ * after the commit.
+ */
+export function recordsWritten(ctx: ServerContext, trx: Db, entity: string, fields: readonly string[] | undefined): void {
+  if (CACHED.has(entity) || !fields) afterCommit(trx, () => recordCachesOf(ctx).changed());
+}
