@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { buildApp } from './app.js';
 import { runPrimary } from './cluster/workers.js';
 import { loadConfig } from './config/config.js';
 
@@ -10,6 +9,8 @@ import { loadConfig } from './config/config.js';
 async function main() {
   const config = loadConfig();
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config.workers);
+  // Loaded here, so that a primary of workers never loads the server it does not run.
+  const { buildApp } = await import('./app.js');
   const { app } = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {
