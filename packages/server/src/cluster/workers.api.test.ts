@@ -38,15 +38,19 @@ describe.runIf(engines.includes('postgres'))('WORKERS=2: node:cluster workers sh
   const lines: LogLine[] = [];
 
   /** A GET on a connection of its own (so that the primary may hand it to either worker). */
-  const getOnNewConnection = (pathAndQuery: string, cookie: string) =>
+  const getOnNewConnection = (pathAndQuery: string, cookie: string, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.get(`${url}${pathAndQuery}`, { agent: false, headers: { cookie, connection: 'close' } }, (answer) => {
-        let body = '';
-        answer.on('data', (chunk) => {
-          body += chunk;
-        });
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
-      });
+      const request = http.get(
+        `${url}${pathAndQuery}`,
+        { agent: false, headers: { cookie, connection: 'close', ...headers } },
+        (answer) => {
+          let body = '';
+          answer.on('data', (chunk) => {
+            body += chunk;
+          });
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
+        },
+      );
       request.on('error', reject);
     });
   const pidOf = async (probe: string) => {
@@ -77,6 +81,7 @@ describe.runIf(engines.includes('postgres'))('WORKERS=2: node:cluster workers sh
         WEB_ROOT: '/nonexistent',
         LOG_LEVEL: 'info',
         REDIS_URL: '',
+        METRICS_TOKEN: 'workers-metrics-token',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -122,6 +127,18 @@ describe.runIf(engines.includes('postgres'))('WORKERS=2: node:cluster workers sh
     }
     expect(pids.size).toBe(2);
     expect(pids.has(server.pid ?? 0)).toBe(false);
+  });
+
+  it('answers /metrics with the sum of both workers, whichever worker is scraped', async () => {
+    for (let i = 0; i < 4; i++) {
+      const scrape = await getOnNewConnection('/metrics', '', { authorization: 'Bearer workers-metrics-token' });
+      expect(scrape.status).toBe(200);
+      const line = scrape.body
+        .split('\n')
+        .find((text) => text.startsWith('gatehouse_api_latency_seconds_count') && text.includes('"/api/get-account"'));
+      // The 8 calls of the test before, answered by both workers.
+      expect(line).toMatch(/ 8$/);
+    }
   });
 
   it('tells the other worker of a policy change without Redis (the primary relays it)', async () => {

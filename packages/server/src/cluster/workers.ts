@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { isRelayMessage } from './ipc.js';
+import { serveWorkerMetrics } from './metrics.js';
 
 /**
  * WORKERS=N: this process becomes a node:cluster primary that serves nothing itself and forks N
@@ -32,6 +33,8 @@ export async function runPrimary(count: number): Promise<void> {
       if (worker && worker !== from && worker.isConnected()) worker.send(message);
     }
   });
+
+  serveWorkerMetrics();
 
   const fork = () => {
     const worker = cluster.fork();
