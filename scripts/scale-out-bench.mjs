@@ -41,7 +41,13 @@ if (process.argv[2] === '--hello') {
 
 async function waitFor(url) {
   for (let i = 0; i < 600; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} never answered`);
@@ -56,7 +62,13 @@ async function stop(child) {
 async function measure(name, options) {
   const { default: autocannon } = await import('autocannon');
   const result = await autocannon({ url: `${BASE}${options.path}`, connections: CONNECTIONS, duration: SECONDS, ...options });
-  const row = { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  const row = {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
   console.log(JSON.stringify(row));
   return row;
 }
@@ -122,7 +134,9 @@ async function main() {
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {
     const bare = rows.find((r) => r.workers === row.workers && r.name === 'bare Fastify route');
-    console.log(`| ${row.name} | ${row.workers} | ${row.rps} | ${row.p50} | ${row.p99} | ${Math.round((row.rps / bare.rps) * 100)} % |`);
+    console.log(
+      `| ${row.name} | ${row.workers} | ${row.rps} | ${row.p50} | ${row.p99} | ${Math.round((row.rps / bare.rps) * 100)} % |`,
+    );
   }
   for (const name of ['bare Fastify route', 'get-account', 'introspection']) {
     const [one, two] = [1, 2].map((w) => rows.find((r) => r.workers === w && r.name === name));
@@ -137,10 +151,17 @@ async function setUp() {
     headers: { 'content-type': 'application/json', origin: BASE },
     body: JSON.stringify({ application: 'app-built-in', organization: 'built-in', username: 'admin', password: PASSWORD }),
   });
-  const cookie = signin.headers.getSetCookie().find((c) => c.startsWith('gatehouse_session='))?.split(';')[0];
+  const cookie = signin.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('gatehouse_session='))
+    ?.split(';')[0];
   if (!cookie) throw new Error(`sign-in failed: ${await signin.text()}`);
   const post = (p, body) =>
-    fetch(`${BASE}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: BASE }, body: JSON.stringify(body) });
+    fetch(`${BASE}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: BASE },
+      body: JSON.stringify(body),
+    });
   await post('/api/add-user', { owner: 'built-in', name: 'scale-user', password: 'scale-user-pass' });
   await post('/api/add-application', {
     owner: 'admin',
