@@ -100,9 +100,9 @@ describe.runIf(engines.includes('postgres'))('WORKERS=2: node:cluster workers sh
     });
     const listening = () =>
       new Set(lines.filter((line) => line.msg?.startsWith('Server listening')).map((line) => line.pid)).size;
-    for (let i = 0; i < 240 && listening() < 2; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+    for (let i = 0; i < 400 && listening() < 2; i++) await new Promise((resolve) => setTimeout(resolve, 250));
     expect(listening()).toBe(2);
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     if (server && server.exitCode === null) {

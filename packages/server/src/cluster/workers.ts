@@ -53,8 +53,11 @@ export async function runPrimary(count: number): Promise<void> {
     log('error', 'the first worker stopped before it listened; not starting the others');
     process.exit(1);
   }
-  for (let i = 1; i < count; i++) fork();
+  const others = Array.from({ length: count - 1 }, () => listening(fork()));
   log('info', `primary of ${count} workers`, { workers: count });
+  void Promise.all(others).then((up) => {
+    if (up.every(Boolean)) log('info', `all ${count} workers listening`, { workers: count });
+  });
 
   cluster.on('exit', (worker, code, signal) => {
     const age = Date.now() - (started.get(worker) ?? 0);
