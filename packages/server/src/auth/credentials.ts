@@ -9,6 +9,7 @@ import {
   type User,
   user as userDef,
 } from '@gatehouse/entities';
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
 import { burnVerification, checkUserPassword } from '../crypto/passwords/index.js';
 import { isMfaEnabled } from '../domain/mfa-props.js';
@@ -101,18 +102,30 @@ export async function readFailures(server: ServerContext, key: FailureCount['key
 export async function countFailure(server: ServerContext, count: FailureCount, lockout: LockoutRule): Promise<never> {
   const { db } = server.database;
   const { key } = count;
-  const wrongTimes = count.wrongTimes + 1;
-  const values = { wrongTimes, lastWrongTime: nowRfc3339() };
-  const update = () =>
-    db.updateTable('signinFailure').set(values).where('owner', '=', key.owner).where('name', '=', key.name).execute();
-  // A concurrent first failure may have inserted the row already.
-  if (count.row) await update();
-  else
+  const lastWrongTime = nowRfc3339();
+  const row = () => db.updateTable('signinFailure').where('owner', '=', key.owner).where('name', '=', key.name);
+  // One more, counted by the database: wrong passwords sent at once (to several instances) all count.
+  const increment = () =>
+    row()
+      .set({ wrongTimes: sql<number>`${sql.ref('wrongTimes')} + 1`, lastWrongTime })
+      .execute();
+  if (!count.row)
+    // A concurrent first failure may have inserted the row already.
     await db
       .insertInto('signinFailure')
-      .values({ ...key, ...values })
+      .values({ ...key, wrongTimes: 1, lastWrongTime })
       .execute()
-      .catch(update);
+      .catch(increment);
+  // A freeze that ended starts the count over.
+  else if (count.wrongTimes < Number(count.row.wrongTimes)) await row().set({ wrongTimes: 1, lastWrongTime }).execute();
+  else await increment();
+  const counted = await db
+    .selectFrom('signinFailure')
+    .select('wrongTimes')
+    .where('owner', '=', key.owner)
+    .where('name', '=', key.name)
+    .executeTakeFirst();
+  const wrongTimes = Math.max(Number(counted?.wrongTimes ?? 0), count.wrongTimes + 1);
   if (wrongTimes >= lockout.limit) throw new AppError('signinFrozen', { minutes: lockout.frozenMinutes });
   throw new AppError('wrongPasswordChances', { chances: lockout.limit - wrongTimes });
 }

@@ -1,5 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
 import { parseIpRange } from '@gatehouse/entities';
+import { parseRedisUrl } from '../cluster/redis.js';
 
 /** Everything the server reads from its environment, typed and defaulted in one place. */
 export interface Config {
@@ -11,8 +13,16 @@ export interface Config {
   databaseUrl: string;
   /** First-start password of built-in/admin; a random one is generated and logged when unset. */
   initAdminPassword?: string;
-  /** Optional Redis, for shared state when several instances run. */
+  /**
+   * Optional Redis, for shared state when several instances run: redis://, rediss://,
+   * redis+sentinel:// or redis+cluster:// (cluster/redis.ts).
+   */
   redisUrl?: string;
+  /**
+   * Worker processes of this instance (WORKERS, default 1): with 2 or more, a node:cluster primary
+   * forks that many workers sharing the port (cluster/workers.ts); "auto" is one per core.
+   */
+  workers: number;
   /** Public origin of the server (https://id.example.com) when it runs behind a proxy. */
   origin?: string;
   /** Folder holding the built console (index.html and assets). */
@@ -88,7 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     initAdminPassword: env.INIT_ADMIN_PASSWORD || undefined,
-    redisUrl: env.REDIS_URL || undefined,
+    redisUrl: parseRedis(env.REDIS_URL),
+    workers: parseWorkers(env.WORKERS),
     origin: env.ORIGIN ? env.ORIGIN.replace(/\/+$/, '') : undefined,
     webRoot: env.WEB_ROOT || defaultWebRoot(),
     dataDir: env.DATA_DIR || path.resolve('data'),
@@ -191,4 +202,17 @@ function parseRecordsUrl(value: string | undefined): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`RECORDS_URL must be an http(s) address, got "${value}"`);
   return value;
+}
+
+/** REDIS_URL: one of the forms of cluster/redis.ts (checked at start, not at the first use). */
+function parseRedis(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  parseRedisUrl(value);
+  return value;
+}
+
+/** WORKERS: a whole number from 1 to 64, or "auto" (one per core). */
+function parseWorkers(value: string | undefined): number {
+  if (value?.trim().toLowerCase() === 'auto') return os.availableParallelism();
+  return parseWhole('WORKERS', value, 1, 1, 64);
 }

@@ -155,13 +155,15 @@ export const applications = new EntityDomain(applicationDef, {
 export function applicationByName(server: ServerContext, name: string, trx?: Db): Promise<Application | undefined> {
   const repo = server.repo(applicationDef);
   if (trx) return repo.get(ADMIN_OWNER, name, trx);
-  return recordCachesOf(server).applications.get(name, () => repo.get(ADMIN_OWNER, name));
+  const caches = recordCachesOf(server);
+  return caches.applications.get(name, () => repo.get(ADMIN_OWNER, name), caches.trusted());
 }
 
 /** The application whose client id is `clientId`, if any (from the record cache, frozen). */
 export function applicationByClientId(server: ServerContext, clientId: string): Promise<Application | undefined> {
   if (!clientId) return Promise.resolve(undefined);
-  return recordCachesOf(server).clients.get(clientId, () => server.repo(applicationDef).findBy('clientId', clientId));
+  const caches = recordCachesOf(server);
+  return caches.clients.get(clientId, () => server.repo(applicationDef).findBy('clientId', clientId), caches.trusted());
 }
 
 /**

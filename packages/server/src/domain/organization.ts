@@ -66,7 +66,8 @@ export const organizations = new EntityDomain(organizationDef, {
 export function organizationByName(server: ServerContext, name: string, trx?: Db): Promise<Organization | undefined> {
   const repo = server.repo(organizationDef);
   if (trx) return repo.get(ADMIN_OWNER, name, trx);
-  return recordCachesOf(server).organizations.get(name, () => repo.get(ADMIN_OWNER, name));
+  const caches = recordCachesOf(server);
+  return caches.organizations.get(name, () => repo.get(ADMIN_OWNER, name), caches.trusted());
 }
 
 /** The organization named `name`, or the "does not exist" refusal. */

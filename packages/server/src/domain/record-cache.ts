@@ -1,7 +1,7 @@
 import type { Application, Organization } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
-import { type AuthzWatcher, redisWatcher } from './enforcement/watcher.js';
+import { type AuthzWatcher, redisWatcher, workerWatcher } from './enforcement/watcher.js';
 import { afterCommit } from './transaction.js';
 
 /** The channel on which instances say that organizations or applications changed. */
@@ -21,7 +21,12 @@ export class RecordCache<T extends object> {
   readonly #entries = new Map<string, T | null>();
   #generation = 0;
 
-  async get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+  /** `trusted`: false while other instances' writes may go unheard (Redis lost): read, keep nothing. */
+  async get(key: string, load: () => Promise<T | undefined>, trusted = true): Promise<T | undefined> {
+    if (!trusted) {
+      this.clear();
+      return load();
+    }
     const hit = this.#entries.get(key);
     if (hit !== undefined) return hit ?? undefined;
     const generation = this.#generation;
@@ -74,10 +79,20 @@ export class RecordCaches {
     this.clients.clear();
   }
 
-  /** With REDIS_URL, hears the other instances' changes (and empties the caches on a reconnect). */
+  /**
+   * Hears the other instances' changes: with REDIS_URL over Redis (and empties the caches on a
+   * reconnect), else the other node:cluster workers of this primary over its IPC channel.
+   */
   async start(): Promise<void> {
+    if (this.watcher) return;
     const url = this.ctx.config.redisUrl;
-    if (url && !this.watcher) this.watcher = await redisWatcher(url, () => this.clearHere(), this.ctx.log, RECORDS_CHANNEL);
+    const forget = () => this.clearHere();
+    this.watcher = url ? await redisWatcher(url, forget, this.ctx.log, RECORDS_CHANNEL) : workerWatcher(forget, RECORDS_CHANNEL);
+  }
+
+  /** Whether what is kept can be trusted: not while this instance is deaf to the others (Redis lost). */
+  trusted(): boolean {
+    return !this.watcher || this.watcher.hearing();
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ApiThroughput, PrometheusInfo } from '@gatehouse/entities';
 import type { FastifyInstance } from 'fastify';
 import { Histogram, Registry } from 'prom-client';
+import { allWorkersMetrics } from '../cluster/metrics.js';
 
 /** Throughput is measured over the last minute, in one-second buckets. */
 const WINDOW_SECONDS = 60;
@@ -72,9 +73,12 @@ export class RequestMetrics {
     return { apiThroughput, apiLatency, totalThroughput: round(total / WINDOW_SECONDS) };
   }
 
+  /** Under WORKERS=N, every worker's metrics summed (cluster/metrics.ts). */
+  private readonly ofAllWorkers = allWorkersMetrics(this.registry);
+
   /** The Prometheus text exposition of the registry. */
   text(): Promise<string> {
-    return this.registry.metrics();
+    return this.ofAllWorkers ? this.ofAllWorkers() : this.registry.metrics();
   }
 }
 

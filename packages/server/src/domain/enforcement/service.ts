@@ -19,7 +19,7 @@ import { afterCommit } from '../transaction.js';
 import { type AuthzSource, Enforcement, EnforcementError, type Selector } from './enforcement.js';
 import { idOf, ownerAndName, type PermissionRules, type RoleMembers } from './permission-policies.js';
 import { simulateEdit } from './simulate.js';
-import { type AuthzWatcher, redisWatcher } from './watcher.js';
+import { type AuthzWatcher, redisWatcher, workerWatcher } from './watcher.js';
 
 /** A JSON list column may hold `value` (a LIKE narrows the rows; the caller checks exactly). */
 function listMayHold(column: 'resources' | 'users', value: string) {
@@ -176,17 +176,21 @@ export class Authz {
    */
   async start(): Promise<void> {
     this.stopListening ??= engines.onChange(() => this.changed());
+    if (this.watcher) return;
     const url = this.ctx.config.redisUrl;
-    if (url && !this.watcher) {
-      this.watcher = await redisWatcher(
-        url,
-        () => {
-          this.engine.invalidate();
-          engines.invalidate(this.ctx, { kind: 'all' }, { broadcast: false });
-        },
-        this.ctx.log,
+    const forget = () => this.forgetAll();
+    this.watcher = url ? await redisWatcher(url, forget, this.ctx.log) : workerWatcher(forget);
+    if (!this.watcher && this.ctx.database.dialect !== 'sqlite') {
+      this.ctx.log.warn(
+        'REDIS_URL is not set: if several Gatehouse instances share this database, authorization changes made on one reach the others only when they restart (docs/operations.md "Scaling out")',
       );
     }
+  }
+
+  /** Drops both kinds of compiled enforcers of this process (another instance changed something). */
+  private forgetAll(): void {
+    this.engine.invalidate();
+    engines.invalidate(this.ctx, { kind: 'all' }, { broadcast: false });
   }
 
   async close(): Promise<void> {
@@ -197,6 +201,8 @@ export class Authz {
   }
 
   private async run<T>(work: () => Promise<T>): Promise<T> {
+    // Deaf to the other instances (Redis lost): what was compiled may miss their changes.
+    if (this.watcher && !this.watcher.hearing()) this.forgetAll();
     try {
       return await work();
     } catch (err) {

@@ -1,4 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../test-support/instances.js';
 import { type AuthzWatcher, redisWatcher } from './watcher.js';
 
 const REDIS_URL = process.env.GATEHOUSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -19,5 +25,98 @@ describe('redisWatcher', () => {
     a.publish();
     await expect.poll(() => heardByB, { timeout: 5000 }).toBe(1);
     expect(heardByA).toBe(0);
+  });
+});
+
+/** A Redis server of this test's own on a free loopback port, which the test may stop and start again. */
+async function privateRedis() {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 100; i++) {
+      const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      probe.on('error', () => undefined);
+      const up = await probe.connect().then(
+        () => true,
+        () => false,
+      );
+      probe.disconnect();
+      if (up) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('redis-server did not start');
+  };
+  const stop = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, port, start, stop };
+}
+
+/** A Sentinel of this test's own that watches `redisPort` as master "gatehouse". */
+async function privateSentinel(redisPort: number) {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-sentinel-'));
+  const file = path.join(dir, 'sentinel.conf');
+  fs.writeFileSync(file, `port ${port}\nbind 127.0.0.1\nsentinel monitor gatehouse 127.0.0.1 ${redisPort} 1\n`);
+  const child = spawn('redis-server', [file, '--sentinel'], { stdio: 'ignore' });
+  return {
+    url: `redis+sentinel://127.0.0.1:${port}/gatehouse`,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('redisWatcher through Redis Sentinel', () => {
+  it('finds the master through a sentinel (redis+sentinel://) and tells the other instances', async () => {
+    const redis = await privateRedis();
+    const sentinel = await privateSentinel(redis.port);
+    const opened: AuthzWatcher[] = [];
+    try {
+      let heard = 0;
+      opened.push(await redisWatcher(sentinel.url, () => heard++, log));
+      opened.push(await redisWatcher(redis.url, () => undefined, log));
+      opened[1]?.publish();
+      await expect.poll(() => heard, { timeout: 5000 }).toBe(1);
+    } finally {
+      await Promise.all(opened.map((watcher) => watcher.close()));
+      await sentinel.stop();
+      await redis.stop();
+    }
+  });
+});
+
+describe('redisWatcher when Redis is lost', () => {
+  it('says it is deaf while Redis is down, and drops the enforcers when it hears again', async () => {
+    const redis = await privateRedis();
+    let heard = 0;
+    const watcher = await redisWatcher(redis.url, () => heard++, log);
+    try {
+      expect(watcher.hearing()).toBe(true);
+      await redis.stop();
+      await expect.poll(() => watcher.hearing(), { timeout: 5000 }).toBe(false);
+      await redis.start();
+      await expect.poll(() => watcher.hearing(), { timeout: 10_000 }).toBe(true);
+      expect(heard).toBe(1);
+      // Subscribed again: another instance's change is heard.
+      const other = await redisWatcher(redis.url, () => undefined, log);
+      other.publish();
+      await expect.poll(() => heard, { timeout: 5000 }).toBe(2);
+      await other.close();
+    } finally {
+      await watcher.close();
+      await redis.stop();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { workerChannel } from '../../cluster/ipc.js';
+import { createRedisClient } from '../../cluster/redis.js';
 
 /** The channel on which instances say that authorization data changed. */
 export const AUTHZ_CHANNEL = 'gatehouse:authz-changed';
@@ -8,6 +9,12 @@ export const AUTHZ_CHANNEL = 'gatehouse:authz-changed';
 export interface AuthzWatcher {
   /** Says that this instance changed something. */
   publish(): void;
+  /**
+   * Whether this instance hears the others now. While it does not (Redis lost), a change made
+   * elsewhere could go unheard: the caller must not trust what it compiled before (never open
+   * access on a Redis outage).
+   */
+  hearing(): boolean;
   close(): Promise<void>;
 }
 
@@ -16,10 +23,11 @@ export interface WatcherLog {
 }
 
 /**
- * A watcher over Redis pub/sub (the authorization channel unless another is given, e.g. the record
- * caches'): every instance subscribes to one channel; a change on one
- * instance is published and the others drop their compiled enforcers (`onRemoteChange`). A lost
- * connection also drops them on reconnecting, since messages sent meanwhile were missed.
+ * A watcher over Redis pub/sub (any REDIS_URL form of cluster/redis.ts) on `channel` (the
+ * authorization channel unless another is given, e.g. the record caches'): every instance subscribes
+ * to it; a change on one instance is published and the others drop their compiled
+ * enforcers (`onRemoteChange`). While the subscription is down `hearing()` is false, and coming back
+ * drops them too, since messages sent meanwhile were missed.
  */
 export async function redisWatcher(
   url: string,
@@ -28,28 +36,53 @@ export async function redisWatcher(
   channel = AUTHZ_CHANNEL,
 ): Promise<AuthzWatcher> {
   const self = randomUUID();
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { lazyConnect: true });
+  const publisher = createRedisClient(url, { maxRetriesPerRequest: 2 });
+  const subscriber = createRedisClient(url);
   for (const client of [publisher, subscriber])
     client.on('error', (err: Error) => log.warn({ err }, 'authorization watcher: Redis error'));
   await Promise.all([publisher.connect(), subscriber.connect()]);
   subscriber.on('message', (received: string, message: string) => {
     if (received === channel && message !== self) onRemoteChange();
   });
-  let connectedOnce = false;
+  let subscribed = false;
+  subscriber.on('close', () => {
+    if (subscribed)
+      log.warn({}, 'authorization watcher: Redis connection lost; enforcers are rebuilt on every request until it is back');
+    subscribed = false;
+  });
+  // ioredis subscribes again on reconnecting, after `ready`: this subscription's answer comes after
+  // its own, so from then on every message is heard; what was sent meanwhile is dropped with the enforcers.
   subscriber.on('ready', () => {
-    if (connectedOnce) onRemoteChange();
-    connectedOnce = true;
+    if (subscribed) return;
+    subscriber.subscribe(channel).then(
+      () => {
+        onRemoteChange();
+        subscribed = true;
+      },
+      (err: unknown) => log.warn({ err }, 'authorization watcher: subscribe failed'),
+    );
   });
   await subscriber.subscribe(channel);
-  connectedOnce = true;
+  subscribed = true;
   return {
     publish: () => {
       publisher.publish(channel, self).catch((err: unknown) => log.warn({ err }, 'authorization watcher: publish failed'));
     },
+    hearing: () => subscribed && subscriber.status === 'ready',
     close: async () => {
+      subscribed = false;
       subscriber.disconnect();
       publisher.disconnect();
     },
   };
+}
+
+/**
+ * Without Redis, the workers of one node:cluster primary (WORKERS=N) tell each other over the
+ * primary's IPC channel, which relays each message to the other workers (cluster/ipc.ts).
+ */
+export function workerWatcher(onRemoteChange: () => void, name = AUTHZ_CHANNEL): AuthzWatcher | undefined {
+  const channel = workerChannel(name, onRemoteChange);
+  if (!channel) return undefined;
+  return { publish: () => channel.publish(), hearing: () => channel.connected(), close: async () => channel.close() };
 }
