@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
 import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { type SecondInstance, startSecondInstance } from '../test-support/instances.js';
+import { createOAuthApplication, postOAuthForm } from '../test-support/oidc.js';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../test-support/round-robin-proxy.js';
 import { ADMIN_PASSWORD, startTestServerOn, type TestServer } from '../test-support/server.js';
 import { createSyncSource, type SyncSource, syncerColumn } from '../test-support/sync-source.js';
@@ -102,6 +103,31 @@ describe.runIf(engines.includes('postgres'))('scale-out: two instances behind a 
     // Frozen means frozen, whichever instance is asked, even with the right password.
     for (const url of [first.url, second.url])
       expect((await new ApiClient(url).login('guessed', 'right-pass-1')).status).toBe('error');
+  });
+
+  it('refuses on one instance, within a second, a client secret changed on the other (record caches)', async () => {
+    const admin = await signedIn(first.url);
+    const app = await createOAuthApplication(admin, 'cached-client', { grantTypes: ['client_credentials'] });
+    const grant = async (secret: string) =>
+      (
+        await postOAuthForm(second.url, '/api/login/oauth/access_token', {
+          grant_type: 'client_credentials',
+          client_id: app.clientId,
+          client_secret: secret,
+        })
+      ).status;
+    // The second instance reads the application through its cache and keeps it.
+    expect(await grant(app.clientSecret)).toBe(200);
+    expect(await grant(app.clientSecret)).toBe(200);
+    const stored = (await admin.get('/api/get-application', { id: 'admin/cached-client' })).data;
+    const rotated = `${app.clientSecret}-rotated`;
+    expect(
+      (await admin.post('/api/update-application', { ...stored, clientSecret: rotated }, { id: 'admin/cached-client' })).status,
+    ).toBe('ok');
+    const changed = Date.now();
+    await expect.poll(() => grant(app.clientSecret), { timeout: 1000, interval: 20 }).toBe(401);
+    expect(Date.now() - changed).toBeLessThan(1000);
+    expect(await grant(rotated)).toBe(200);
   });
 
   it('enforces on one instance, within a second, a policy changed on the other', async () => {
