@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { publicPart } from './src/i18n/public-groups';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -37,12 +38,24 @@ function precompress(): Plugin {
   };
 }
 
+/** `locales/<lang>.json?public`: the groups of the catalogue the public pages use (src/i18n/public-groups.ts). */
+function publicCatalogues(): Plugin {
+  return {
+    name: 'gatehouse-public-catalogues',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]locales[\\/]\w+\.json\?public$/.test(id)) return null;
+      return { code: `export default ${publicPart(code)};`, map: null, moduleType: 'js' };
+    },
+  };
+}
+
 // The Gatehouse server serves the API and the protocol endpoints on the same origin as the
 // console; in development the Vite server forwards those paths to it.
 const server = 'http://localhost:8000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), publicCatalogues(), precompress()],
   resolve: {
     // The console compiles the shared entity definitions from source (no separate build step).
     // `@gatehouse/entities/plain` is the zod-free part the entry and the public pages import.
@@ -57,7 +70,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: which files each entry and lazy page loads (scripts/check-bundle.mjs reads it).
+    manifest: true,
     rollupOptions: {
+      // antd's helper packages (@rc-component/*, @ant-design/*) do not declare `sideEffects: false`;
+      // their modules have none, and saying so lets the bundler drop the ones a page does not use.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/](@rc-component|@ant-design)[\\/].*\.js$/.test(id),
+      },
       output: {
         // Libraries that change rarely get chunks of their own, so a console release does not
         // make browsers download them again. antd stays split per page by its imports.

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AccountProvider } from './auth/account';
 import { NetworkError } from './data/client';
 import { useAntdLocale } from './i18n/antd-locale';
-import { router } from './routes';
+import { AppRoutes } from './routes';
 import { themeAlgorithms, useThemeSettings } from './shell/theme-store';
 
 const queryClient = new QueryClient({
@@ -36,7 +36,11 @@ function ThemedApp() {
     >
       <AntApp>
         <AccountProvider>
-          <RouterProvider router={router} />
+          {/* Navigations render at once (the layout's Suspense shows a spinner while a page's code loads):
+              a sign-out must leave the page before the account is cleared (auth/account.tsx). */}
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
         </AccountProvider>
       </AntApp>
     </ConfigProvider>

@@ -1,13 +1,15 @@
 import { MANIFEST, type ManifestEntry } from '@gatehouse/entities/plain';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { PageSpin } from './components/page-spin';
 import { type EntityRegistration, loadEntityUi, REGISTRY } from './entities/registry';
 import type { EntityUi } from './entities/ui-types';
+import { loadConsoleCatalogue } from './i18n/i18n';
 import { Guard } from './shell/guard';
 
 // Every page is its own chunk; the sign-in page loads neither the console layout nor the CRUD pages.
-const ConsoleLayout = lazy(() => import('./shell/layout'));
+// The layout comes with the console's whole catalogue (the public pages have a part of it).
+const ConsoleLayout = lazy(async () => (await Promise.all([import('./shell/layout'), loadConsoleCatalogue()]))[0]);
 const LoginPage = lazy(() => import('./pages/login-page'));
 const OAuthAuthorizePage = lazy(() => import('./pages/oauth-authorize-page'));
 const SamlAuthorizePage = lazy(() => import('./pages/saml-authorize-page'));
@@ -115,7 +117,8 @@ const guarded: RouteObject[] = [
 
 const top = (element: ReactNode) => <Suspense fallback={<PageSpin />}>{element}</Suspense>;
 
-export const router = createBrowserRouter([
+/** Every route of the console; the declarative router (no data APIs) keeps the entry small. */
+const ROUTES: RouteObject[] = [
   { path: '/login', element: top(<LoginPage />) },
   // The OAuth authorization endpoint and the device verification page (public; no console frame).
   { path: '/login/oauth/authorize', element: top(<OAuthAuthorizePage />) },
@@ -147,4 +150,8 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFound /> },
     ],
   },
-]);
+];
+
+export function AppRoutes() {
+  return useRoutes(ROUTES);
+}

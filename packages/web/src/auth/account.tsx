@@ -3,6 +3,7 @@ import { BUILT_IN_ORG, levelOf, WEB3_TOKEN_PREFIX } from '@gatehouse/entities/pl
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { createContext, type ReactNode, useContext } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFeedback } from '../components/feedback';
@@ -105,7 +106,9 @@ export function useLogout() {
       // Leave the page first, so the guard of the page being left does not record it as the return
       // target and send to /login instead. flushSync: a route transition would otherwise keep the
       // page being left on screen while the target's code loads, and its guard would see the cleared account.
-      await navigate(target, { flushSync: true });
+      flushSync(() => {
+        void navigate(target);
+      });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ACCOUNT_KEY[0] });
       queryClient.setQueryData(ACCOUNT_KEY, null);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Card, ConfigProvider, Flex, Grid, Layout, Skeleton, Typography } from 'antd';
-import DOMPurify from 'dompurify';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { LanguageMenu } from '../shell/language-menu';
+import { AdminHtml } from './admin-html';
 import { appearanceOf, backgroundOf, formJustify, pageStyleOf } from './application-appearance';
 import { themeConfigOf } from './theme-config';
 
@@ -19,13 +19,6 @@ interface Props {
   /** More CSS for the page (the sign-in items' custom CSS). */
   css?: string;
   children: ReactNode;
-}
-
-/** The administrator's HTML, sanitized: no scripts or event handlers reach the page. */
-function AdminHtml({ html, className, style }: { html: string; className: string; style?: CSSProperties }) {
-  if (!html) return null;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify.
-  return <div className={className} style={style} dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />;
 }
 
 /**

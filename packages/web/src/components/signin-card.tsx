@@ -1,11 +1,11 @@
 import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LDAP_SIGNIN_METHOD } from '@gatehouse/entities/plain';
 import { Alert, Button, Checkbox, Flex, Form, Input, Skeleton, Typography } from 'antd';
-import DOMPurify from 'dompurify';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ProviderSigninRequest } from '../data/signin-flows';
+import { AdminHtml } from './admin-html';
 import { AgreementItem } from './agreement-item';
 import { AppLink } from './app-link';
 import { ApplicationFrame } from './application-frame';
@@ -285,15 +285,7 @@ export function SigninCard({
           </Flex>
         );
       case 'html':
-        return (
-          <div
-            className="login-custom-item"
-            style={{ marginBottom: 16 }}
-            // The administrator's HTML, sanitized: no scripts or event handlers reach the page.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify.
-            dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(part.html) }}
-          />
-        );
+        return <AdminHtml className="login-custom-item" style={{ marginBottom: 16 }} html={part.html} />;
     }
   };
 

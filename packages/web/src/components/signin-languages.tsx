@@ -30,7 +30,7 @@ export function SigninLanguages({ languages, labelled }: Props) {
         items: languages.map((key) => ({ key, label: nameOf(key), lang: key })),
         selectable: true,
         selectedKeys: [current],
-        onClick: ({ key }) => changeLanguage(key as UiLanguage),
+        onClick: ({ key }) => void changeLanguage(key as UiLanguage),
       }}
     >
       <Button

@@ -20,11 +20,55 @@ export type RefValue = 'name' | 'id';
 const recordValue = (record: Rec, by: RefValue) =>
   by === 'id' ? `${String(record.owner)}/${String(record.name)}` : String(record.name);
 
+/** The Select props that drive a server search (open, typed text, loading, failure). */
+export type ServerSearchProps = Pick<SelectProps, 'showSearch' | 'onOpenChange' | 'loading' | 'notFoundContent'>;
+
 /**
- * The server search behind a picker: nothing is loaded until the list opens, and then only the
- * first REF_PAGE_SIZE records whose name matches what was typed (get-{plural}?field=name&value=...),
- * so that a picker never loads every record. Answers the options (extra ones first, excluded values
- * left out, the current values kept readable) and the Select props that drive the search.
+ * The server search behind every picker of the console: nothing is asked until the list opens,
+ * then `search` with what was typed (debounced) answers one page of matches, so that no picker
+ * ever loads every record of a table. `key` names the search in the query cache (the typed text
+ * is added); `enabled` false keeps it from asking (no organization chosen yet).
+ */
+export function useServerSearch<T>(
+  key: readonly unknown[],
+  search: (typed: string) => Promise<T[]>,
+  enabled = true,
+): { matches: T[]; selectProps: ServerSearchProps } {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const typed = useDebouncedValue(text.trim());
+  const result = useQuery({
+    queryKey: [...key, typed],
+    queryFn: () => search(typed),
+    enabled: open && enabled,
+    staleTime: 30_000,
+  });
+  let notFoundContent: ReactNode;
+  if (result.isFetching) notFoundContent = <Spin size="small" />;
+  else if (result.error) notFoundContent = <Typography.Text type="danger">{result.error.message}</Typography.Text>;
+  return {
+    matches: result.data ?? [],
+    selectProps: {
+      showSearch: { filterOption: false, onSearch: setText, searchValue: text },
+      onOpenChange: (next) => {
+        setOpen(next);
+        if (!next) setText('');
+      },
+      loading: result.isFetching,
+      notFoundContent,
+    },
+  };
+}
+
+/** One page of an entity's records whose name contains `typed` (get-{plural}?field=name&value=...). */
+export async function searchByName(definition: EntityDefinition<any>, organization: string, typed: string): Promise<Rec[]> {
+  const query: ListQuery = { organization, page: 1, pageSize: REF_PAGE_SIZE, field: 'name', value: typed };
+  return unwrap(await getList(definition, query)).data ?? [];
+}
+
+/**
+ * The search of a RefSelect: the records of `definition` by name, as options (extra ones first,
+ * excluded values left out, the current values kept readable).
  */
 function useRefSearch(
   definition: EntityDefinition<any>,
@@ -33,19 +77,11 @@ function useRefSearch(
   current: string[],
   extraOptions: RefOption[],
   exclude: string[],
-) {
-  const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const typed = useDebouncedValue(search.trim());
-  const query: ListQuery = { organization, page: 1, pageSize: REF_PAGE_SIZE, field: 'name', value: typed };
-  const result = useQuery({
-    queryKey: ['ref', definition.name, query],
-    queryFn: async () => unwrap(await getList(definition, query)).data ?? [],
-    enabled: open,
-    staleTime: 30_000,
-  });
-
-  const values = (result.data ?? []).map((record) => recordValue(record, by)).filter((v) => !exclude.includes(v));
+): SelectProps {
+  const { matches, selectProps } = useServerSearch(['ref', definition.name, organization], (typed) =>
+    searchByName(definition, organization, typed),
+  );
+  const values = matches.map((record) => recordValue(record, by)).filter((v) => !exclude.includes(v));
   const options: RefOption[] = [
     ...extraOptions,
     ...values.filter((v) => !extraOptions.some((o) => o.value === v)).map((v) => ({ value: v, label: v })),
@@ -54,22 +90,7 @@ function useRefSearch(
   for (const value of [...current].reverse()) {
     if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: value });
   }
-
-  let notFoundContent: ReactNode;
-  if (result.isFetching) notFoundContent = <Spin size="small" />;
-  else if (result.error) notFoundContent = <Typography.Text type="danger">{result.error.message}</Typography.Text>;
-
-  const selectProps: SelectProps = {
-    options,
-    showSearch: { filterOption: false, onSearch: setSearch, searchValue: search },
-    onOpenChange: (next) => {
-      setOpen(next);
-      if (!next) setSearch('');
-    },
-    loading: result.isFetching,
-    notFoundContent,
-  };
-  return selectProps;
+  return { ...selectProps, options };
 }
 
 type PickerProps = Pick<

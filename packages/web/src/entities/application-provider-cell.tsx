@@ -1,12 +1,11 @@
-import { ADMIN_OWNER, type ListQuery, provider as providerDef } from '@gatehouse/entities';
+import { ADMIN_OWNER, provider as providerDef } from '@gatehouse/entities';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Flex, Select, Spin, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Flex, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../components/use-debounced-value';
 import type { CellEditorProps } from '../crud/list-editor';
+import { searchByName, useServerSearch } from '../crud/ref-select';
 import { type Rec, unwrap } from '../data/client';
-import { getList, getOne } from '../data/entities';
+import { getOne } from '../data/entities';
 import { type ProviderChoice, providerChoices } from './application-rows';
 
 /**
@@ -15,9 +14,6 @@ import { type ProviderChoice, providerChoices } from './application-rows';
  * server by name, each shown with its category and type; under it, the chosen provider's category
  * and type, or a warning when no such provider exists (the server drops such rows on save).
  */
-
-/** How many matches the picker shows; typing narrows them on the server. */
-const PICKER_PAGE_SIZE = 20;
 
 const choiceOf = (record: Rec): ProviderChoice => ({
   owner: String(record.owner ?? ''),
@@ -72,20 +68,14 @@ interface Props {
 export function ProviderNameCell({ cell, organization, taken }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const typed = useDebouncedValue(search.trim());
   const name = typeof cell.value === 'string' ? cell.value : '';
   const named = useNamedProvider(organization, name);
-
-  const query: ListQuery = { organization, page: 1, pageSize: PICKER_PAGE_SIZE, field: 'name', value: typed };
-  const matches = useQuery({
-    queryKey: ['provider-picker', query],
-    queryFn: async () => (unwrap(await getList(providerDef, query)).data ?? []).map(choiceOf),
-    enabled: open && organization !== '',
-    staleTime: 30_000,
-  });
-  const choices = providerChoices(matches.data ?? [], organization, taken);
+  const { matches, selectProps } = useServerSearch(
+    ['provider-picker', organization],
+    async (typed) => (await searchByName(providerDef, organization, typed)).map(choiceOf),
+    organization !== '',
+  );
+  const choices = providerChoices(matches, organization, taken);
   const options = choices.map((choice) => ({ value: choice.name, label: <ChoiceLabel choice={choice} />, title: choice.name }));
   // The current name stays readable when it is not among the matches shown.
   if (name && !options.some((option) => option.value === name)) options.unshift({ value: name, label: <>{name}</>, title: name });
@@ -112,19 +102,7 @@ export function ProviderNameCell({ cell, organization, taken }: Props) {
         aria-label={cell.label}
         placeholder={t('application.chooseProvider')}
         status={cell.invalid || missing ? 'error' : undefined}
-        showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) setSearch('');
-        }}
-        loading={matches.isFetching}
-        notFoundContent={
-          matches.isFetching ? (
-            <Spin size="small" />
-          ) : matches.error ? (
-            <Typography.Text type="danger">{matches.error.message}</Typography.Text>
-          ) : undefined
-        }
+        {...selectProps}
         popupMatchSelectWidth={false}
         style={{ width: '100%' }}
       />

@@ -1,16 +1,12 @@
 import { entityByName } from '@gatehouse/entities';
-import { useQuery } from '@tanstack/react-query';
-import { App, Form, Select, Spin, Tag } from 'antd';
-import { useRef, useState } from 'react';
+import { App, Form, Select, Tag } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../components/use-debounced-value';
-import { unwrap } from '../data/client';
-import { getList } from '../data/entities';
+import { searchByName, useServerSearch } from '../crud/ref-select';
 import { textOf as text } from '../data/text';
 import type { FieldControlProps } from './ui-types';
 
 const groupDefinition = entityByName('group');
-const PAGE = 20;
 
 /**
  * A user's groups: ids (owner/name) of the user's organization's groups, searched on the server by
@@ -21,25 +17,17 @@ export function UserGroupsField({ id, value, onChange, disabled, stored, label }
   const { t } = useTranslation();
   const { message } = App.useApp();
   const owner = text(Form.useWatch('owner') ?? stored.owner);
-  const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const typed = useDebouncedValue(search.trim());
   // The types of the groups seen so far, by id: what the Physical rule is checked against.
   const types = useRef(new Map<string, string>());
-  const result = useQuery({
-    queryKey: ['ref', 'group', owner, typed],
-    queryFn: async () =>
-      groupDefinition
-        ? (unwrap(await getList(groupDefinition, { organization: owner, page: 1, pageSize: PAGE, field: 'name', value: typed }))
-            .data ?? [])
-        : [],
-    enabled: open && !!owner,
-    staleTime: 30_000,
-  });
-  for (const group of result.data ?? []) types.current.set(`${text(group.owner)}/${text(group.name)}`, text(group.type));
+  const { matches, selectProps } = useServerSearch(
+    ['ref', 'group', owner],
+    async (typed) => (groupDefinition ? searchByName(groupDefinition, owner, typed) : []),
+    !!owner,
+  );
+  for (const group of matches) types.current.set(`${text(group.owner)}/${text(group.name)}`, text(group.type));
 
   const selected = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  const options = (result.data ?? []).map((group) => {
+  const options = matches.map((group) => {
     const groupId = `${text(group.owner)}/${text(group.name)}`;
     return {
       value: groupId,
@@ -62,14 +50,8 @@ export function UserGroupsField({ id, value, onChange, disabled, stored, label }
       mode="multiple"
       value={selected}
       disabled={disabled}
+      {...selectProps}
       options={options}
-      filterOption={false}
-      showSearch={{ onSearch: setSearch, searchValue: search }}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setSearch('');
-      }}
-      notFoundContent={result.isFetching ? <Spin size="small" /> : undefined}
       onChange={(next: string[]) => {
         const physical = next.filter((groupId) => types.current.get(groupId) === 'Physical');
         if (physical.length > 1) {

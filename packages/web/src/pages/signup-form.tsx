@@ -1,8 +1,8 @@
 import { agreementMode, signupChoices } from '@gatehouse/entities/plain';
 import { Alert, Button, Flex, Form, type FormRule, Input, Select, Space, Typography } from 'antd';
-import DOMPurify from 'dompurify';
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminHtml } from '../components/admin-html';
 import { AgreementItem } from '../components/agreement-item';
 import { AppLink } from '../components/app-link';
 import { busyLoading } from '../components/busy';
@@ -221,14 +221,7 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, provid
       case 'agreement':
         return <AgreementItem termsOfUse={termsOfUse} rule={check(field)} />;
       case 'text':
-        return (
-          <div
-            style={{ marginBottom: 16 }}
-            // The administrator's HTML, sanitized: no scripts or event handlers reach the page.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify.
-            dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(field.row.label ?? '') }}
-          />
-        );
+        return <AdminHtml style={{ marginBottom: 16 }} html={field.row.label ?? ''} />;
       case 'button':
         return (
           <>

@@ -17,7 +17,7 @@ export function LanguageMenu({ languages }: { languages?: readonly string[] }) {
         items: offered.map(([key, label]) => ({ key, label, lang: key })),
         selectable: true,
         selectedKeys: [currentLanguage()],
-        onClick: ({ key }) => changeLanguage(key as UiLanguage),
+        onClick: ({ key }) => void changeLanguage(key as UiLanguage),
       }}
     >
       <Button

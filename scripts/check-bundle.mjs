@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+/**
+ * The console's weight budgets (issue 14): what a first load of each route group fetches, gzip
+ * compressed, from the Vite manifest of the build (packages/web/dist/.vite/manifest.json). A
+ * route's first load is index.html, the entry chunk with its static imports and CSS, and the
+ * route's lazy chunks with theirs. Prints one table and exits 1 when a group is over its ceiling
+ * or names a module the build no longer has. The browser test e2e/tests/bundle-weight.spec.ts
+ * measures the same pages' bytes on the wire in Chromium.
+ *
+ *   node scripts/check-bundle.mjs [path/to/dist]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const KB = 1000;
+/** Issue 14's targets: the public pages' first load, and the console's. */
+export const SIGN_IN_TARGET = 150 * KB;
+export const CONSOLE_TARGET = 350 * KB;
+
+/** The texts a first load fetches: the public pages' part of the catalogue, or the whole one. */
+const publicTexts = ['src/i18n/locales/en.json?public'];
+const consoleTexts = [...publicTexts, 'src/i18n/locales/en.json'];
+/** The console's first load: the layout with its guard and catalogue, and the page behind the sign-in. */
+const consoleShell = [...consoleTexts, 'src/shell/layout.tsx'];
+/** An entity's list page: the generic list, the entity's definitions and its overrides. */
+const entityList = (name) => [
+  ...consoleShell,
+  'src/crud/entity-list-page.tsx',
+  'src/entities/definitions.ts',
+  `src/entities/${name}.ui.tsx`,
+];
+const signIn = (page) => [...publicTexts, `src/pages/${page}.tsx`];
+
+/**
+ * Route groups: the lazy modules (manifest keys, relative to packages/web) a first render loads;
+ * `target` is the issue's budget and `ceiling` what CI enforces: the target where it is met, else
+ * the size measured when the check was written plus a little, so that the weight only goes down.
+ */
+export const ROUTE_GROUPS = [
+  { route: '/login', target: SIGN_IN_TARGET, ceiling: 380 * KB, modules: signIn('login-page') },
+  { route: '/signup/:application', target: SIGN_IN_TARGET, ceiling: 400 * KB, modules: signIn('signup-page') },
+  { route: '/login/oauth/authorize', target: SIGN_IN_TARGET, ceiling: 390 * KB, modules: signIn('oauth-authorize-page') },
+  { route: '/forget', target: SIGN_IN_TARGET, ceiling: 400 * KB, modules: signIn('forget-page') },
+  { route: '/cas/:owner/:app/login', target: SIGN_IN_TARGET, ceiling: 390 * KB, modules: signIn('cas-login-page') },
+  { route: '/login/saml/authorize', target: SIGN_IN_TARGET, ceiling: 390 * KB, modules: signIn('saml-authorize-page') },
+  {
+    route: '/ (dashboard)',
+    target: CONSOLE_TARGET,
+    ceiling: 435 * KB,
+    modules: [...consoleShell, 'src/pages/home.tsx', 'src/pages/dashboard-page.tsx'],
+  },
+  { route: '/apps', target: CONSOLE_TARGET, ceiling: 440 * KB, modules: [...consoleShell, 'src/pages/apps-page.tsx'] },
+  { route: '/organizations', target: CONSOLE_TARGET, ceiling: 570 * KB, modules: entityList('organization') },
+  { route: '/users', target: CONSOLE_TARGET, ceiling: 605 * KB, modules: entityList('user') },
+];
+
+/**
+ * The build files a first load of `modules` fetches: index.html, the entry chunks and every
+ * module's chunk, each with its static imports (transitively) and CSS. Throws on an unknown key.
+ */
+export function firstLoadFiles(manifest, modules) {
+  const files = new Set(['index.html']);
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build has no chunk ${key}`);
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  for (const module of modules) visit(chunkKey(manifest, module));
+  return [...files].sort();
+}
+
+/**
+ * The manifest key of a source module: itself when it is an entry or a lazy chunk, else the
+ * shared chunk named after it (a module that is also imported statically has no key of its own).
+ */
+export function chunkKey(manifest, module) {
+  if (manifest[module]) return module;
+  const name = path.basename(module).replace(/\.[^.]+$/, '');
+  const shared = Object.keys(manifest).filter((key) => key.startsWith('_') && manifest[key].name === name);
+  if (shared.length === 1) return shared[0];
+  throw new Error(`the build has no module ${module} (renamed? update ROUTE_GROUPS in scripts/check-bundle.mjs)`);
+}
+
+/** Gzip size of a built file (level 9, as the build's precompressed copies). */
+export function gzipSize(file) {
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+/** Each route group's size beside its ceiling and target. */
+export function measure(distDir, manifest, groups = ROUTE_GROUPS, sizeOf = gzipSize) {
+  return groups.map(({ route, target, ceiling = target, modules }) => {
+    const files = firstLoadFiles(manifest, modules);
+    const bytes = files.reduce((sum, file) => sum + sizeOf(path.join(distDir, file)), 0);
+    return { route, bytes, target, ceiling, files: files.length, over: bytes > ceiling, met: bytes <= target };
+  });
+}
+
+export function formatTable(rows) {
+  const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
+  const status = (row) => (row.over ? 'OVER CEILING' : row.met ? 'ok' : 'ok, target not met');
+  const lines = [['route group', 'files', 'gzip', 'ceiling', 'target', '']].concat(
+    rows.map((row) => [row.route, String(row.files), kb(row.bytes), kb(row.ceiling), kb(row.target), status(row)]),
+  );
+  const widths = lines[0].map((_, column) => Math.max(...lines.map((line) => line[column].length)));
+  return lines
+    .map((line) =>
+      line
+        .map((cell, column) => (column === 0 || column === 5 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join('  '),
+    )
+    .join('\n');
+}
+
+function main() {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const distDir = path.resolve(process.argv[2] ?? path.join(here, '../packages/web/dist'));
+  const manifestFile = path.join(distDir, '.vite/manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    console.error(`check-bundle: ${manifestFile} is missing; run npm run build first`);
+    return 1;
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  let rows;
+  try {
+    rows = measure(distDir, manifest);
+  } catch (error) {
+    console.error(`check-bundle: ${error instanceof Error ? error.message : error}`);
+    return 1;
+  }
+  console.log(`First load per route group (gzip, from ${path.relative(process.cwd(), manifestFile)}):\n`);
+  console.log(formatTable(rows));
+  const over = rows.filter((row) => row.over);
+  if (over.length > 0) {
+    console.error(`\ncheck-bundle: over the ceiling: ${over.map((row) => row.route).join(', ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();
