@@ -1,4 +1,5 @@
 import { ADMIN_OWNER, fieldEntries, nowRfc3339, type Organization, type User, user as userDef } from '@gatehouse/entities';
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
 import { checkPasswordOptions, hashForOrganization, type PasswordHolder } from '../crypto/passwords/index.js';
 import { type LooseRecord, typedRecord } from '../db/repository.js';
@@ -72,6 +73,9 @@ export async function addBulkUsers(server: ServerContext, options: BulkUsersOpti
   const now = Date.now();
   const step = ((options.spreadDays ?? 365) * 86_400_000) / Math.max(1, options.users);
   const repo = server.repo(userDef);
+  // SQLite keeps 16 MB of pages by default (its connection is this process's own): with a dozen
+  // indexes over a million rows, a larger cache saves re-reading index pages for every batch.
+  if (server.database.dialect === 'sqlite') await sql`pragma cache_size = -262144`.execute(server.database.db);
 
   /** The user numbered n, as the user domain would store it. */
   const userAt = (n: number, index: number): User => {
