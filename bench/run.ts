@@ -76,8 +76,12 @@ async function settle(): Promise<number> {
   const started = performance.now();
   while (performance.now() - started < 120_000) {
     const t = performance.now();
-    await (await fetch(`${BASE}/api/health`)).arrayBuffer();
-    if (performance.now() - t < 50) break;
+    try {
+      await (await fetch(`${BASE}/api/health`)).arrayBuffer();
+      if (performance.now() - t < 50) break;
+    } catch {
+      // A kept-alive connection the server closed meanwhile: ask again on a new one.
+    }
   }
   return (performance.now() - started) / 1000;
 }
@@ -89,8 +93,13 @@ async function run(s: Scenario, ceiling?: Ceiling): Promise<Row> {
     const problem = await probe(s);
     if (problem) return { scenario: s.name, ceiling, note: `FAILED: ${problem}` };
   }
-  const measured = await measure({ url: `${BASE}${s.path}`, ...s });
-  return { scenario: s.name, measured, ceiling, note: s.note };
+  try {
+    const measured = await measure({ url: `${BASE}${s.path}`, ...s });
+    console.log(`    ${measured.rate}/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ${measured.errors} errors`);
+    return { scenario: s.name, measured, ceiling, note: s.note };
+  } catch (error) {
+    return { scenario: s.name, ceiling, note: `FAILED: ${String(error)}` };
+  }
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
