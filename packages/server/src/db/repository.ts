@@ -90,6 +90,15 @@ export class Repository<F extends Fields = Fields> {
     await this.ex(trx).insertInto(this.def.table).values(this.toRow(record)).execute();
   }
 
+  /** Inserts several records with one statement (bulk loads: keep rows x columns under the engine's parameter limit). */
+  async insertMany(records: readonly RecordOf<F>[], trx?: Db): Promise<void> {
+    if (records.length === 0) return;
+    await this.ex(trx)
+      .insertInto(this.def.table)
+      .values(records.map((record) => this.toRow(record)))
+      .execute();
+  }
+
   /** Writes the given fields of the record stored under (owner, key); they may carry a new key. */
   async update(owner: string, key: string, values: Partial<RecordOf<F>>, trx?: Db): Promise<number> {
     const result = await this.ex(trx)

@@ -33,6 +33,19 @@ export async function setUserPassword(user: Partial<User>, password: string, org
   user.lastChangePasswordTime = nowRfc3339();
 }
 
+/**
+ * What a new user gets from its organization when the input leaves it out: a random id, the
+ * initial score, the default avatar and country code, and the normal user type. The bulk generator
+ * (bulk-users.ts) fills its rows with it too.
+ */
+export function fillNewUser(user: User, provided: ReadonlySet<string>, org: Organization): void {
+  if (!provided.has('id') || !user.id) user.id = randomUUID();
+  if (!provided.has('score')) user.score = org.initScore;
+  if (!user.avatar) user.avatar = org.defaultAvatar;
+  if (!user.countryCode) user.countryCode = org.countryCodes[0] ?? '';
+  if (!user.type) user.type = 'normal-user';
+}
+
 /** Ends every session of a user and revokes every token issued to them. */
 async function signOutEverywhere(trx: Db, user: RecordKey): Promise<void> {
   await trx.deleteFrom('authSession').where('owner', '=', user.owner).where('name', '=', user.name).execute();
@@ -48,11 +61,7 @@ async function signOutEverywhere(trx: Db, user: RecordKey): Promise<void> {
 export const users = new EntityDomain(userDef, {
   beforeAdd: async ({ trx, server }, user, provided) => {
     const org = await requireOrganization(server, user.owner, trx);
-    if (!provided.has('id') || !user.id) user.id = randomUUID();
-    if (!provided.has('score')) user.score = org.initScore;
-    if (!user.avatar) user.avatar = org.defaultAvatar;
-    if (!user.countryCode) user.countryCode = org.countryCodes[0] ?? '';
-    if (!user.type) user.type = 'normal-user';
+    fillNewUser(user, provided, org);
     // A new user gets the password the request gives (an empty one: none, as a sign-up through an
     // identity provider asks), else the organization's default password when one is set, else no
     // password (an administrator sets one); there is no product-wide default password.
