@@ -113,6 +113,8 @@ export const SERVER_TABLES = {
   },
   /** A user's membership of a group (domain/user.ts keeps it equal to the user's `groups`). */
   userGroup: { owner: 'text', name: 'text', groupId: 'text' },
+  /** The number of users of each organization, kept by triggers (migrations/0028_list_indexes.ts). */
+  userCount: { owner: 'text', users: 'int' },
   /** A sign-in waiting for its second factor (auth/mfa-challenge.ts); `request` is JSON text. */
   mfaChallenge: {
     id: 'text',

@@ -9,6 +9,7 @@ import {
 } from '@gatehouse/entities';
 import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
+import { organizationTotal } from '../db/list.js';
 import { loose } from '../db/loose.js';
 import { refusal } from './actor.js';
 
@@ -18,9 +19,10 @@ function organizationColumn(def: EntityDefinition): string {
 }
 
 /**
- * How many records of `def` existed at the end of each day of the chart: one count of the
- * records older than the first day and one GROUP BY day over the month, both in the database
- * (never loading rows), summed up here.
+ * How many records of `def` existed at the end of each day of the chart: one GROUP BY day over the
+ * month and the number of records older than the first day, both in the database (never loading
+ * rows), summed up here. Users are kept counted per organization (db/list.ts): the older ones are
+ * that total less the month's, read from an index range of the month instead of all the years before.
  */
 async function dailyTotals(server: ServerContext, def: EntityDefinition, scope: string, days: string[]): Promise<number[]> {
   const db = loose(server.database.db);
@@ -39,10 +41,15 @@ async function dailyTotals(server: ServerContext, def: EntityDefinition, scope: 
     older = older.where(organizationColumn(def), '=', scope);
     recent = recent.where(organizationColumn(def), '=', scope);
   }
-  const [before, perDay] = await Promise.all([older.executeTakeFirst(), recent.execute()]);
+  const [counted, perDay] = await Promise.all([organizationTotal(db, def.table, scope), recent.execute()]);
   const added = new Map<string, number>();
   for (const row of perDay) added.set(String(row.day), Number(row.n));
-  let total = Number(before?.n ?? 0);
+  let total = 0;
+  if (counted === undefined) total = Number((await older.executeTakeFirst())?.n ?? 0);
+  else {
+    total = counted;
+    for (const n of added.values()) total -= n;
+  }
   return days.map((d) => {
     total += added.get(d) ?? 0;
     return total;
