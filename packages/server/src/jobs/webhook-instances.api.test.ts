@@ -66,7 +66,8 @@ for (const engine of testEngines()) {
       expect(receiver.received.map((received) => headerOf(received, 'x-gatehouse-delivery'))).toEqual([logged?.name]);
       await nextAdmin.post('/api/delete-webhook', { owner: 'admin', name: 'restarted' });
       await next.close();
-    });
+      // Two server starts and a retry's wait: seconds alone, more with three engines' suites beside it.
+    }, 90_000);
 
     it('never sends one delivery twice when two instances share the database', async () => {
       const receiver = await startWebhookReceiver();
