@@ -53,6 +53,8 @@ async function signInWithPasskey(page: Page, org: string, username: string) {
 }
 
 test('registers a passkey on /account, signs in with it, and removes it', async ({ page }) => {
+  // Four sign-ins and three sign-outs: on a loaded machine this outlasts the default bound.
+  test.slow();
   const { org } = await createOrganizationWithUsers('pk');
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
 

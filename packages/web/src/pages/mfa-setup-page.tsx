@@ -2,7 +2,7 @@ import { CheckOutlined, KeyOutlined } from '@ant-design/icons';
 import { isMfaType, MFA_TYPES, type MfaProps, type MfaType } from '@gatehouse/entities/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Spin, Steps, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY, type Account, useAccount } from '../auth/account';
@@ -45,6 +45,13 @@ function MfaSetup({ account, type, prompted }: { account: Account; type: MfaType
   const [step, setStep] = useState(0);
   const [proven, setProven] = useState<Proven>({ dest: '', countryCode: '' });
   const [busy, setBusy] = useState(false);
+  // Where to go once enabled: taken only when the account in hand shows the method enabled, so that
+  // the required-method guard (shell/mfa-notices.tsx), rendering with the same account, lets it be.
+  const [leaveTo, setLeaveTo] = useState('');
+  const stillRequired = mfaSetupRequired(account) === type;
+  useEffect(() => {
+    if (leaveTo && !stillRequired) void navigate(leaveTo, { replace: true });
+  }, [leaveTo, stillRequired, navigate]);
 
   // Each visit starts a setup of its own on the server (a new secret and recovery code).
   const setup = useQuery({
@@ -81,10 +88,10 @@ function MfaSetup({ account, type, prompted }: { account: Account; type: MfaType
       return;
     }
     feedback.success('mfa.enabledSuccessfully');
-    await queryClient.refetchQueries({ queryKey: ACCOUNT_KEY });
     const back = sessionStorage.getItem(MFA_RETURN_KEY);
     sessionStorage.removeItem(MFA_RETURN_KEY);
-    void navigate(back?.startsWith('/') && !back.startsWith('//') ? back : '/account', { replace: true });
+    setLeaveTo(back?.startsWith('/') && !back.startsWith('//') ? back : '/account');
+    await queryClient.refetchQueries({ queryKey: ACCOUNT_KEY });
   };
 
   const go = (other: MfaType) => void navigate(`/mfa/setup?mfaType=${other}`, { replace: true });
