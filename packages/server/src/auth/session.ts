@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { nowRfc3339 } from '@gatehouse/entities';
 import type { Db } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
 
 /** The cookie that carries the session token (httpOnly, SameSite=Lax). */
@@ -39,8 +40,10 @@ export async function createSession(
   return { token, expires };
 }
 
+const sessionById = prepared((db, id) => db.selectFrom('authSession').selectAll().where('id', '=', id));
+
 export async function findSession(db: Db, token: string): Promise<SessionRow | undefined> {
-  const row = await db.selectFrom('authSession').selectAll().where('id', '=', sessionIdOf(token)).executeTakeFirst();
+  const [row] = await sessionById(db, sessionIdOf(token));
   if (!row || row.expiresTime <= nowRfc3339()) return undefined;
   return row;
 }

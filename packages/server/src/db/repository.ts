@@ -10,6 +10,7 @@ import {
 import type { Database, Db } from './database.js';
 import { type ListParams, runList } from './list.js';
 import { loose } from './loose.js';
+import { prepared } from './prepared.js';
 
 /** A record as the generic code handles it: field name to value. */
 export type LooseRecord = { [field: string]: unknown };
@@ -47,13 +48,15 @@ export class Repository<F extends Fields = Fields> {
     return loose(trx ?? this.database.db);
   }
 
+  /** The record by owner and key: compiled once per database (prepared.ts), read on most requests. */
+  readonly #byKey = prepared((db, owner, key) =>
+    loose(db).selectFrom(this.def.table).selectAll().where('owner', '=', owner).where(this.keyColumn, '=', key),
+  );
+  /** Compiled reads by one field, with or without the owner, made as they are first asked for. */
+  readonly #byField = new Map<string, ReturnType<typeof prepared<LooseRecord>>>();
+
   async get(owner: string, key: string, trx?: Db): Promise<RecordOf<F> | undefined> {
-    const row = await this.ex(trx)
-      .selectFrom(this.def.table)
-      .selectAll()
-      .where('owner', '=', owner)
-      .where(this.keyColumn, '=', key)
-      .executeTakeFirst();
+    const [row] = await this.#byKey(trx ?? this.database.db, owner, key);
     return row ? this.toRecord(row) : undefined;
   }
 
@@ -65,9 +68,18 @@ export class Repository<F extends Fields = Fields> {
     trx?: Db,
   ): Promise<RecordOf<F> | undefined> {
     const column: string = field;
-    let q = this.ex(trx).selectFrom(this.def.table).selectAll().where(column, '=', value);
-    if (scope.owner !== undefined) q = q.where('owner', '=', scope.owner);
-    const row = await q.executeTakeFirst();
+    const scoped = scope.owner !== undefined;
+    const id = `${column}${scoped ? '+owner' : ''}`;
+    let read = this.#byField.get(id);
+    if (!read) {
+      read = prepared((db, fieldValue, owner) => {
+        const q = loose(db).selectFrom(this.def.table).selectAll().where(column, '=', fieldValue);
+        return scoped ? q.where('owner', '=', owner) : q;
+      });
+      this.#byField.set(id, read);
+    }
+    const db = trx ?? this.database.db;
+    const [row] = await (scoped ? read(db, value, scope.owner ?? '') : read(db, value));
     return row ? this.toRecord(row) : undefined;
   }
 

@@ -2,6 +2,7 @@ import { ADMIN_OWNER, fieldEntries, nowRfc3339, type Organization, type User, us
 import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
 import { checkPasswordOptions, hashForOrganization, type PasswordHolder } from '../crypto/passwords/index.js';
+import { analyzeTable } from '../db/database.js';
 import { type LooseRecord, typedRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
 import { organizationByName, organizations } from './organization.js';
@@ -107,5 +108,6 @@ export async function addBulkUsers(server: ServerContext, options: BulkUsersOpti
     });
     options.onProgress?.(done + size);
   }
+  await analyzeTable(server.database, 'user');
   return { users: options.users, organizations: orgNames, milliseconds: Math.round(performance.now() - started) };
 }

@@ -1,112 +1,104 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import fs from 'node:fs';
+import { ParseOption, XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
 
 /**
- * XML schema validation of SAML messages with @authenio/samlify-node-xmllint (libxml2 compiled to
- * asm.js, no Java), in a worker thread of its own. The module is costly in two ways that must not
- * reach the event loop: its first validation compiles several megabytes of asm.js (seconds of
- * CPU), and every validation runs synchronously. After that first one, a validation takes
- * milliseconds. The worker starts on first use (or at startup when SAML is configured, see
- * routes.ts) and is shared by every server in the process; it does not keep the process alive.
+ * XML schema validation of SAML messages with libxml2 (libxml2-wasm: libxml2 compiled to
+ * WebAssembly, no native build, no Java). The SAML 2.0 protocol schema, with the assertion,
+ * XML-DSig and XML-Enc schemas it imports (packages/server/xsd, as OASIS and the W3C publish them),
+ * is compiled once, on first use; a validation then takes about a tenth of a millisecond for an
+ * AuthnRequest, so it runs in place. Messages are parsed without network access and without
+ * external entities: only the four schema files can ever be read, and only by the schema compiler.
  */
 
-// Plain CommonJS evaluated in the worker, so that it runs the same from the TypeScript sources
-// (tests) and from the build. The validator reports schema errors through console.error only;
-// they are captured and sent back. Everything else it prints is dropped.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-let lastError = '';
-console.error = (...args) => { lastError = args.map(String).join(' '); };
-console.log = () => {};
-console.warn = () => {};
-const validator = require(workerData.validatorPath);
-parentPort.on('message', ({ id, xml }) => {
-  lastError = '';
-  validator.validate(xml).then(
-    () => parentPort.postMessage({ id, ok: true }),
-    (error) => parentPort.postMessage({ id, ok: false, detail: lastError || String(error) }),
-  );
-});
-`;
+/** The folder of the schemas: packages/server/xsd, from src/integrations/saml and dist/integrations/saml alike. */
+const XSD_DIR = new URL('../../../xsd/', import.meta.url);
+const SCHEMA_FILES = [
+  'saml-schema-protocol-2.0.xsd',
+  'saml-schema-assertion-2.0.xsd',
+  'xmldsig-core-schema.xsd',
+  'xenc-schema.xsd',
+] as const;
+/** The base URL the compiler resolves the schemas' imports against; nothing else uses this scheme. */
+const SCHEMA_BASE = 'gatehouse-xsd:/';
+
+const MESSAGE_OPTIONS = ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE;
 
 export type SchemaResult = { ok: true } | { ok: false; detail: string };
 
-interface Pending {
-  resolve: (result: SchemaResult) => void;
-  reject: (error: Error) => void;
+let validator: XsdValidator | null = null;
+
+/** Serves the four schema files, and only them, to libxml2 while it compiles the protocol schema. */
+function registerSchemaFiles(files: Map<string, Uint8Array>) {
+  const open = new Map<number, { data: Uint8Array; at: number }>();
+  let next = 1;
+  const fileOf = (url: string) => (url.startsWith(SCHEMA_BASE) ? files.get(url.slice(SCHEMA_BASE.length)) : undefined);
+  xmlRegisterInputProvider({
+    match: (url) => fileOf(url) !== undefined,
+    open: (url) => {
+      const data = fileOf(url);
+      if (!data) return undefined;
+      const fd = next++;
+      open.set(fd, { data, at: 0 });
+      return fd;
+    },
+    read: (fd, buffer) => {
+      const file = open.get(fd);
+      if (!file) return -1;
+      const chunk = file.data.subarray(file.at, file.at + buffer.byteLength);
+      buffer.set(chunk);
+      file.at += chunk.length;
+      return chunk.length;
+    },
+    close: (fd) => open.delete(fd),
+  });
 }
 
-let worker: Worker | null = null;
-let nextId = 1;
-const pending = new Map<number, Pending>();
-
-function failAll(error: Error) {
-  for (const p of pending.values()) p.reject(error);
-  pending.clear();
+function theValidator(): XsdValidator {
+  if (validator) return validator;
+  const files = new Map(SCHEMA_FILES.map((name) => [name, fs.readFileSync(new URL(name, XSD_DIR))]));
+  registerSchemaFiles(files);
+  const [protocol] = SCHEMA_FILES;
+  const schema = XmlDocument.fromBuffer(files.get(protocol) ?? new Uint8Array(), { url: `${SCHEMA_BASE}${protocol}` });
+  try {
+    validator = XsdValidator.fromDoc(schema);
+  } finally {
+    schema.dispose();
+  }
+  return validator;
 }
 
-function theWorker(): Worker {
-  if (worker) return worker;
-  const validatorPath = createRequire(import.meta.url).resolve('@authenio/samlify-node-xmllint');
-  const started = new Worker(WORKER_SOURCE, { eval: true, workerData: { validatorPath }, stdout: true, stderr: true });
-  // What the module prints (emscripten's stdout) is read and dropped, never shown or buffered.
-  started.stdout.resume();
-  started.stderr.resume();
-  started.on('message', (message: { id: number; ok: boolean; detail?: string }) => {
-    const p = pending.get(message.id);
-    if (!p) return;
-    pending.delete(message.id);
-    p.resolve(message.ok ? { ok: true } : { ok: false, detail: cleanDetail(message.detail ?? '') });
-  });
-  started.on('error', (error) => {
-    worker = null;
-    failAll(error);
-  });
-  started.on('exit', (code) => {
-    worker = null;
-    failAll(new Error(`The SAML schema validator stopped (exit code ${code})`));
-  });
-  started.unref();
-  worker = started;
-  return started;
-}
-
-/**
- * libxml2's first error, without the validator's preamble and the virtual file name:
- * "Element '{urn:...:protocol}AuthnRequest': The attribute 'Version' is required but missing."
- */
-function cleanDetail(detail: string): string {
-  const errors = detail.replace(/^.*?with errors:\s*/s, '');
-  const first = errors.split('\n').find((line) => line.trim() !== '') ?? errors;
-  return first
-    .replace(/^file_\d+\.xml:\d+:\s*/, '')
-    .replace(/^element \S+: Schemas validity error :\s*/, '')
-    .trim()
-    .slice(0, 500);
+/** libxml2's first error: "Element '{urn:...:protocol}AuthnRequest': The attribute 'Version' is required but missing." */
+function firstError(error: unknown): string {
+  const detail = error instanceof XmlLibError ? error.details[0]?.message : undefined;
+  const text = detail ?? (error instanceof Error ? error.message : String(error));
+  return text.trim().slice(0, 500);
 }
 
 /** Validates `xml` against the SAML 2.0 protocol and assertion schemas (with XML-DSig and XML-Enc). */
-export function validateSchema(xml: string): Promise<SchemaResult> {
-  const target = theWorker();
-  const id = nextId++;
-  return new Promise<SchemaResult>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    target.postMessage({ id, xml });
-  });
+export function validateXmlSchema(xml: string): SchemaResult {
+  const schema = theValidator();
+  let doc: XmlDocument;
+  try {
+    doc = XmlDocument.fromString(xml, { option: MESSAGE_OPTIONS });
+  } catch (error) {
+    return { ok: false, detail: firstError(error) };
+  }
+  try {
+    schema.validate(doc);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, detail: firstError(error) };
+  } finally {
+    doc.dispose();
+  }
 }
 
-const WARM_UP_XML =
-  '<samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_warm" Version="2.0" IssueInstant="2000-01-01T00:00:00Z"/>';
+/** The same, as the promise the SAML steps await. */
+export async function validateSchema(xml: string): Promise<SchemaResult> {
+  return validateXmlSchema(xml);
+}
 
-let warming: Promise<void> | null = null;
-
-/** Starts the worker and its costly first validation in the background (once). */
-export function warmUpSchemaValidator(): Promise<void> {
-  warming ??= validateSchema(WARM_UP_XML).then(
-    () => undefined,
-    () => {
-      warming = null;
-    },
-  );
-  return warming;
+/** Compiles the schemas ahead of the first message (once; tens of milliseconds). */
+export async function warmUpSchemaValidator(): Promise<void> {
+  theValidator();
 }
