@@ -27,6 +27,26 @@ export function typedRecord<F extends Fields>(_def: EntityDefinition<F>, record:
 }
 
 /**
+ * The reads of one row by a column (and the owner), prepared once per database (prepared.ts): a
+ * repository is made per call (context.ts), so they are kept here, by table and column. `get` and
+ * `findBy` run on most requests (an account's user, a token by its hash).
+ */
+const pointReads = new Map<string, ReturnType<typeof prepared<LooseRecord>>>();
+
+function pointRead(table: string, column: string, withOwner: boolean) {
+  const id = `${table}.${column}${withOwner ? '+owner' : ''}`;
+  let read = pointReads.get(id);
+  if (!read) {
+    read = prepared((db, value, owner) => {
+      const q = loose(db).selectFrom(table).selectAll().where(column, '=', value);
+      return withOwner ? q.where('owner', '=', owner) : q;
+    });
+    pointReads.set(id, read);
+  }
+  return read;
+}
+
+/**
  * Reads and writes the records of one entity. The stored-values plugin has already converted
  * booleans, JSON and NULLs; this adds what depends on the field rather than on the column (sums of
  * money are whole ten-thousandths in the table, decimals in the record) and fills fields a row
@@ -48,15 +68,9 @@ export class Repository<F extends Fields = Fields> {
     return loose(trx ?? this.database.db);
   }
 
-  /** The record by owner and key: compiled once per database (prepared.ts), read on most requests. */
-  readonly #byKey = prepared((db, owner, key) =>
-    loose(db).selectFrom(this.def.table).selectAll().where('owner', '=', owner).where(this.keyColumn, '=', key),
-  );
-  /** Compiled reads by one field, with or without the owner, made as they are first asked for. */
-  readonly #byField = new Map<string, ReturnType<typeof prepared<LooseRecord>>>();
-
   async get(owner: string, key: string, trx?: Db): Promise<RecordOf<F> | undefined> {
-    const [row] = await this.#byKey(trx ?? this.database.db, owner, key);
+    const read = pointRead(this.def.table, this.keyColumn, true);
+    const [row] = await read(trx ?? this.database.db, key, owner);
     return row ? this.toRecord(row) : undefined;
   }
 
@@ -67,19 +81,11 @@ export class Repository<F extends Fields = Fields> {
     scope: { owner?: string } = {},
     trx?: Db,
   ): Promise<RecordOf<F> | undefined> {
-    const column: string = field;
-    const scoped = scope.owner !== undefined;
-    const id = `${column}${scoped ? '+owner' : ''}`;
-    let read = this.#byField.get(id);
-    if (!read) {
-      read = prepared((db, fieldValue, owner) => {
-        const q = loose(db).selectFrom(this.def.table).selectAll().where(column, '=', fieldValue);
-        return scoped ? q.where('owner', '=', owner) : q;
-      });
-      this.#byField.set(id, read);
-    }
     const db = trx ?? this.database.db;
-    const [row] = await (scoped ? read(db, value, scope.owner ?? '') : read(db, value));
+    const { owner } = scope;
+    const [row] = await (owner === undefined
+      ? pointRead(this.def.table, field, false)(db, value)
+      : pointRead(this.def.table, field, true)(db, value, owner));
     return row ? this.toRecord(row) : undefined;
   }
 
