@@ -1,6 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
 import net from 'node:net';
-import { Client } from 'ssh2';
 import { AppError } from '../../errors.js';
 import { resolveOutboundHost } from '../http/address-guard.js';
 
@@ -48,6 +47,8 @@ export async function openSshTunnel(ssh: SshTarget, destination: { host: string;
   if (!ssh.host) throw new AppError('syncerSshHostMissing');
   const port = ssh.port || 22;
   const { address } = await resolveOutboundHost(ssh.host, `${ssh.host}:${port}`);
+  // Loaded by the first tunnel (some 15 MB once loaded).
+  const { Client } = await import('ssh2');
   const client = new Client();
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error) =>

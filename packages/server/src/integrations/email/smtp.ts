@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { Provider } from '@gatehouse/entities';
-import nodemailer, { type SMTPTransportOptions } from 'nodemailer';
+import type { SMTPTransportOptions } from 'nodemailer';
 import { AppError } from '../../errors.js';
 import { resolveOutboundHost } from '../http/address-guard.js';
 
@@ -74,6 +74,8 @@ async function transport(provider: Provider, options: SmtpOptions) {
   const target = await resolveOutboundHost(host, `smtp://${host}:${port}`);
   const settings = smtpTransportOptions(provider, options);
   const servername = isIP(host) === 0 ? { servername: host } : {};
+  // Loaded on the first mail (some 15 MB once loaded).
+  const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({ ...settings, host: target.address, tls: { ...settings.tls, ...servername } });
 }
 

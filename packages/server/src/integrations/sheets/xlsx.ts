@@ -1,9 +1,13 @@
-import ExcelJS from 'exceljs';
 import { AppError } from '../../errors.js';
+
+/** exceljs weighs some 25 MB once loaded: only a server that reads or writes a sheet loads it. */
+async function excel() {
+  return (await import('exceljs')).default;
+}
 
 /** The first sheet of an .xlsx workbook as rows of text keyed by the header row's cells. */
 export async function readSheet(data: Buffer): Promise<{ headers: string[]; rows: Record<string, string>[] }> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     // A copy as a plain ArrayBuffer: exceljs declares its own Buffer type, which Node's does not match.
     await workbook.xlsx.load(new Uint8Array(data).buffer);
@@ -30,7 +34,7 @@ export async function readSheet(data: Buffer): Promise<{ headers: string[]; rows
 
 /** An .xlsx workbook of one sheet: the header row, then a row per record. */
 export async function writeSheet(name: string, headers: string[], rows: (string | number | boolean)[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet(name);
   sheet.addRow(headers);
   sheet.getRow(1).font = { bold: true };
