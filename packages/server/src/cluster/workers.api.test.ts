@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
 import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
-import { freePort } from '../test-support/instances.js';
+import { freePort, serverEntryArgs } from '../test-support/instances.js';
 import { ADMIN_PASSWORD, startTestServerOn } from '../test-support/server.js';
 
 /** A pino line of the server's stdout: the workers' request lines carry their pid and the URL. */
@@ -70,7 +70,7 @@ describe.runIf(engines.includes('postgres'))('WORKERS=2: node:cluster workers sh
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-workers-'));
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../main.ts')], {
+    server = spawn(process.execPath, serverEntryArgs(), {
       env: {
         ...process.env,
         WORKERS: '2',
