@@ -84,10 +84,18 @@ export function accountMenu(page: Page): Locator {
   return page.getByRole('button', { name: /^Account menu of / });
 }
 
-/** Opens the header's account menu and chooses Logout. */
+/**
+ * Opens the header's account menu and chooses Logout, until the menu is gone (signed out). A click
+ * that lands while the header re-renders under it (an account read again after a change) closes the
+ * menu without choosing: the helper then opens it again.
+ */
 export async function logOut(page: Page) {
-  await accountMenu(page).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(async () => {
+    if ((await accountMenu(page).count()) === 0) return;
+    await accountMenu(page).click({ timeout: 5000 });
+    await page.getByRole('menuitem', { name: 'Logout' }).click({ timeout: 5000 });
+    await expect(accountMenu(page)).toHaveCount(0, { timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /**

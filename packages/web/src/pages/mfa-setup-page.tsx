@@ -90,8 +90,9 @@ function MfaSetup({ account, type, prompted }: { account: Account; type: MfaType
     feedback.success('mfa.enabledSuccessfully');
     const back = sessionStorage.getItem(MFA_RETURN_KEY);
     sessionStorage.removeItem(MFA_RETURN_KEY);
-    setLeaveTo(back?.startsWith('/') && !back.startsWith('//') ? back : '/account');
+    // The account is read again before leaving, so that the next page does not re-render under it.
     await queryClient.refetchQueries({ queryKey: ACCOUNT_KEY });
+    setLeaveTo(back?.startsWith('/') && !back.startsWith('//') ? back : '/account');
   };
 
   const go = (other: MfaType) => void navigate(`/mfa/setup?mfaType=${other}`, { replace: true });
