@@ -7,7 +7,6 @@ import { providerByName } from '../domain/provider.js';
 import { AppError } from '../errors.js';
 import { originOf } from '../http/origin.js';
 import { isJsonObject, paramOf } from '../http/params.js';
-import { warmUpSchemaValidator } from '../integrations/saml/schema.js';
 
 /**
  * Sign-in through a SAML identity provider, Gatehouse being the service provider (Casdoor's paths):
@@ -61,14 +60,7 @@ export function registerSamlSpRoutes(app: FastifyInstance, server: ServerContext
     const named = await providerByName(server, id.owner, id.name);
     if (named && named.category !== 'SAML') throw new AppError('samlProviderNotSaml', { name: named.name });
     const start = startOf(paramOf(request, 'relayState'));
-    const answer = await providerAuthUrl(
-      server,
-      requestWith(request, {}, { ...start, provider: id.name, providerId: given }),
-      reply,
-    );
-    // The response comes back within minutes: the schema validator gets ready meanwhile.
-    void warmUpSchemaValidator();
-    return answer;
+    return providerAuthUrl(server, requestWith(request, {}, { ...start, provider: id.name, providerId: given }), reply);
   });
 
   app.options('/api/acs', async (request, reply) => {
@@ -88,18 +80,5 @@ export function registerSamlSpRoutes(app: FastifyInstance, server: ServerContext
       .code(303)
       .header('cache-control', 'no-store')
       .redirect(`${callback}#SAMLResponse=${encodeURIComponent(samlResponse)}`, 303);
-  });
-
-  // With a SAML provider configured, the validator's costly first run is paid at startup, in the
-  // background, rather than by the first person signing in.
-  app.addHook('onReady', async () => {
-    server.database.db
-      .selectFrom('provider')
-      .select('name')
-      .where('category', '=', 'SAML')
-      .limit(1)
-      .executeTakeFirst()
-      .then((found) => (found ? warmUpSchemaValidator() : undefined))
-      .catch((err: unknown) => server.log.warn({ err }, 'SAML schema validator warm-up failed'));
   });
 }

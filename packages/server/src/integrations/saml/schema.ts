@@ -75,7 +75,7 @@ function firstError(error: unknown): string {
 }
 
 /** Validates `xml` against the SAML 2.0 protocol and assertion schemas (with XML-DSig and XML-Enc). */
-export function validateXmlSchema(xml: string): SchemaResult {
+export function validateSchema(xml: string): SchemaResult {
   const schema = theValidator();
   let doc: XmlDocument;
   try {
@@ -91,14 +91,4 @@ export function validateXmlSchema(xml: string): SchemaResult {
   } finally {
     doc.dispose();
   }
-}
-
-/** The same, as the promise the SAML steps await. */
-export async function validateSchema(xml: string): Promise<SchemaResult> {
-  return validateXmlSchema(xml);
-}
-
-/** Compiles the schemas ahead of the first message (once; tens of milliseconds). */
-export async function warmUpSchemaValidator(): Promise<void> {
-  theValidator();
 }

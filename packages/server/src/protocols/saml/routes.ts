@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { warmUpSchemaValidator } from '../../integrations/saml/schema.js';
 import { registerSamlSpRoutes } from '../../routes/saml-sp.js';
 import { samlMetadata } from './metadata.js';
 import { samlRedirect } from './redirect.js';
@@ -23,8 +22,6 @@ export function registerSamlRoutes(app: FastifyInstance, server: ServerContext) 
   registerSamlSpRoutes(app, server);
   app.get('/api/saml/metadata', async (request, reply) => {
     const xml = await samlMetadata(server, request);
-    // An SP that fetches metadata is about to send requests: get the schema validator ready.
-    void warmUpSchemaValidator();
     return reply.header('content-type', 'application/xml; charset=utf-8').send(xml);
   });
   app.get<{ Params: { owner: string; application: string } }>('/api/saml/redirect/:owner/:application', (request, reply) =>
@@ -33,17 +30,4 @@ export function registerSamlRoutes(app: FastifyInstance, server: ServerContext) 
   app.post<{ Params: { owner: string; application: string } }>('/api/saml/redirect/:owner/:application', (request, reply) =>
     samlRedirect(server, request, reply),
   );
-
-  // The validator's first run costs seconds of CPU: when some application is set up for SAML,
-  // it is paid in the background at startup rather than by the first sign-in.
-  app.addHook('onReady', async () => {
-    server.database.db
-      .selectFrom('application')
-      .select('name')
-      .where((eb) => eb.or([eb('samlReplyUrl', '<>', ''), eb('samlSpCert', '<>', '')]))
-      .limit(1)
-      .executeTakeFirst()
-      .then((found) => (found ? warmUpSchemaValidator() : undefined))
-      .catch((err: unknown) => server.log.warn({ err }, 'SAML schema validator warm-up failed'));
-  });
 }
