@@ -23,11 +23,25 @@ export async function save(page: Page) {
   await expect(toast(page, 'Successfully saved')).toBeVisible();
 }
 
+/**
+ * Opens a confirmation with `trigger`, waits for the one whose text is `question`, and clicks its
+ * OK (not another confirmation's that is still fading out), until that confirmation has closed: an
+ * OK clicked while the popover was still opening, or re-rendered under the click, is clicked again.
+ */
+export async function confirm(page: Page, trigger: Locator, question: string) {
+  await trigger.click();
+  const popover = page.locator('.ant-popconfirm').filter({ hasText: question });
+  await expect(popover.getByText(question, { exact: true })).toBeVisible();
+  const ok = popover.getByRole('button', { name: 'OK', exact: true });
+  await expect(async () => {
+    if (await ok.isVisible()) await ok.click({ timeout: 2_000 });
+    await expect(ok).toBeHidden({ timeout: 2_000 });
+  }).toPass();
+}
+
 /** Deletes the list row of `name` through its confirmation, and waits until the row is gone. */
 export async function deleteRow(page: Page, name: string) {
-  await rowOf(page, name).getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText(`Sure to delete: ${name} ?`, { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await confirm(page, rowOf(page, name).getByRole('button', { name: 'Delete', exact: true }), `Sure to delete: ${name} ?`);
   await expect(toast(page, 'Successfully deleted')).toBeVisible();
   await expect(rowOf(page, name)).toHaveCount(0);
 }

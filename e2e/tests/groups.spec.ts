@@ -1,5 +1,5 @@
 import { asAdmin, call, unique } from '../support/api.js';
-import { addButton, save } from '../support/console.js';
+import { addButton, confirm, save } from '../support/console.js';
 import { chooseOption, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
 
 /** Groups (spec part 1 §2 Group list and edit) as an organization admin, and refused to an ordinary user. */
@@ -72,8 +72,11 @@ teamTest(
     await expect(rowOf(page, 'worker')).toBeVisible();
     await expect(rowOf(page, 'boss')).toHaveCount(0);
 
-    await rowOf(page, 'worker').getByRole('button', { name: 'Remove', exact: true }).click();
-    await page.getByRole('button', { name: 'OK', exact: true }).click();
+    await confirm(
+      page,
+      rowOf(page, 'worker').getByRole('button', { name: 'Remove', exact: true }),
+      `Sure to remove worker from the group ${sub}?`,
+    );
     await expect(toast(page, 'Removed from the group')).toBeVisible();
     await expect(rowOf(page, 'worker')).toHaveCount(0);
     expect((await asAdmin((api) => call(api, '/api/get-user', undefined, { id: `${team.org}/worker` }))).data.groups).toEqual([]);

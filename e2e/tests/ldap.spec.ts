@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { type Slapd, startSlapd } from '../../packages/server/src/test-support/slapd.js';
 import { asAdmin, call } from '../support/api.js';
-import { field, saveAndExitButton, saveButton } from '../support/console.js';
+import { confirm, field, saveAndExitButton, saveButton } from '../support/console.js';
 import { adminTeamTest, expect, heading, signIn, teamTest, toast } from '../support/fixtures.js';
 
 /**
@@ -93,9 +93,7 @@ adminTeamTest('a global admin syncs directory users from the sync page and lands
 
   await page.getByRole('checkbox', { name: 'Select Alice Liddell' }).check();
   await page.getByRole('checkbox', { name: 'Select Bob Builder' }).check();
-  await page.getByRole('button', { name: 'Sync', exact: true }).click();
-  await expect(page.getByText('Please confirm to sync selected users')).toBeVisible();
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await confirm(page, page.getByRole('button', { name: 'Sync', exact: true }), 'Please confirm to sync selected users');
   await expect(page).toHaveURL(new RegExp(`/organizations/${team.org}/users$`));
   await expect(page.getByRole('link', { name: 'alice', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'bob', exact: true })).toBeVisible();
@@ -107,8 +105,7 @@ adminTeamTest('a global admin syncs directory users from the sync page and lands
   // A user of the organization already has carol's name: the spec's message names her.
   await asAdmin((api) => call(api, '/api/add-user', { owner: team.org, name: 'carol', password: 'local-pass' }));
   await page.getByRole('checkbox', { name: 'Select Carol Taken' }).check();
-  await page.getByRole('button', { name: 'Sync', exact: true }).click();
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await confirm(page, page.getByRole('button', { name: 'Sync', exact: true }), 'Please confirm to sync selected users');
   await expect(toast(page, 'User [Carol Taken] is already exist')).toBeVisible();
 
   await page.getByRole('link', { name: 'Edit LDAP' }).click();
@@ -127,9 +124,7 @@ teamTest('an organization admin edits its LDAP servers but not their organizatio
 
   await page.goto(`/organizations/${team.org}`);
   const row = ldapSection(page).getByRole('row').filter({ hasText: 'Boss directory' });
-  await row.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Sure to delete: Boss directory ?', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await confirm(page, row.getByRole('button', { name: 'Delete', exact: true }), 'Sure to delete: Boss directory ?');
   await expect(toast(page, 'Successfully deleted')).toBeVisible();
   await expect(row).toHaveCount(0);
 });

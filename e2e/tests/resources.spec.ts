@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiAs, unique } from '../support/api.js';
+import { confirm } from '../support/console.js';
 import { adminTest, dataRows, expect, heading, rowOf, signIn, tabTo, teamTest, toast } from '../support/fixtures.js';
 
 /** A 1×1 PNG. */
@@ -50,9 +51,7 @@ adminTest('uploads an image, previews it, copies its link and deletes it with it
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   expect((await page.request.get(url)).status()).toBe(200);
 
-  await row.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText(`Sure to delete: ${name} ?`)).toBeVisible();
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await confirm(page, row.getByRole('button', { name: 'Delete', exact: true }), `Sure to delete: ${name} ?`);
   await expect(toast(page, 'Successfully deleted')).toBeVisible();
   await expect(row).toHaveCount(0);
   expect((await page.request.get(url)).status()).toBe(404);

@@ -1,4 +1,5 @@
 import { ADMIN_PASSWORD, baseURL } from '../playwright.config.js';
+import { confirm } from '../support/console.js';
 import { expect, heading, signIn, teamTest, toast } from '../support/fixtures.js';
 
 /**
@@ -28,9 +29,7 @@ teamTest("a global admin deletes another browser's session, which signs that bro
     await expect(row.locator('.ant-tag')).toHaveCount(1);
     await expect(row.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 
-    await row.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(page.getByText(`Sure to delete: ${team.user.name} ?`, { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'OK', exact: true }).click();
+    await confirm(page, row.getByRole('button', { name: 'Delete', exact: true }), `Sure to delete: ${team.user.name} ?`);
     await expect(toast(page, 'Successfully deleted')).toBeVisible();
     await expect(row).toHaveCount(0);
 
