@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { asAdmin, call, unique } from '../support/api.js';
-import { expect, heading, rowOf, adminTest as test, toast } from '../support/fixtures.js';
+import { expect, heading, rowOf, adminTest as test, toast, totalText } from '../support/fixtures.js';
 
 /** Enforcers (spec part 2 §2.12, §4.4): the policy table, and the list's links. */
 
@@ -27,6 +27,10 @@ async function addEnforcer(): Promise<string> {
 
 const policies = (page: Page) => page.locator('.ant-card').filter({ hasText: 'Policies' });
 const policyRows = (page: Page) => policies(page).locator('tbody tr.ant-table-row');
+/** The row in edit (the only one with a Save button). */
+const editedRow = (page: Page) => policyRows(page).filter({ has: page.getByRole('button', { name: 'Save' }) });
+/** A page item of the policy table's pagination (antd names them by their number). */
+const pageItem = (page: Page, n: number) => policies(page).getByRole('listitem', { name: String(n), exact: true });
 
 test('the list links the model and the adapter', async ({ page }) => {
   await page.goto('/enforcers?field=name&value=user-enforcer-built-in');
@@ -77,15 +81,15 @@ test('policies: add on top, duplicate refused, one row edited at a time, cancel,
   // Cancel restores the old values of an edited row.
   const alice = policyRows(page).filter({ hasText: 'read' });
   await alice.getByRole('button', { name: 'Edit' }).click();
-  await policyRows(page).nth(1).getByLabel('sub').fill('mallory');
-  await policyRows(page).nth(1).getByRole('button', { name: 'Cancel' }).click();
+  await editedRow(page).getByLabel('sub').fill('mallory');
+  await editedRow(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(policyRows(page).filter({ hasText: 'mallory' })).toHaveCount(0);
   await expect(policyRows(page).filter({ hasText: 'alice' })).toHaveCount(2);
 
   // Editing and saving updates the rule.
   await policyRows(page).filter({ hasText: 'read' }).getByRole('button', { name: 'Edit' }).click();
-  await policyRows(page).nth(1).getByLabel('sub').fill('bob');
-  await policyRows(page).nth(1).getByRole('button', { name: 'Save' }).click();
+  await editedRow(page).getByLabel('sub').fill('bob');
+  await editedRow(page).getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Successfully saved')).toBeVisible();
   await expect(policyRows(page).filter({ hasText: 'bob' })).toHaveCount(1);
 
@@ -100,4 +104,51 @@ test('policies: add on top, duplicate refused, one row edited at a time, cancel,
   await table.getByRole('button', { name: 'Sync' }).click();
   await expect(toast(page, 'Successfully synced')).toBeVisible();
   await expect(policyRows(page).filter({ hasText: 'carol' })).toHaveCount(1);
+});
+
+test('policies: one page of 100 at a time from the server; a write reads its page again', async ({ page }) => {
+  const name = await addEnforcer();
+  const id = `built-in/${name}`;
+  // 120 more rules after alice's: 121 in all, 21 of them on page 2.
+  await asAdmin(async (api) => {
+    for (let i = 0; i < 120; i++) {
+      await call(api, '/api/add-policy', { Ptype: 'p', V0: `user${String(i).padStart(3, '0')}`, V1: 'doc', V2: 'read' }, { id });
+    }
+  });
+  const asked: URLSearchParams[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/get-policies')) asked.push(new URL(r.url()).searchParams);
+  });
+  await page.goto(`/enforcers/${id}`);
+  const table = policies(page);
+  await expect(totalText(page, 121)).toBeVisible();
+  await expect(policyRows(page)).toHaveCount(100);
+  await expect(policyRows(page).first()).toContainText('alice');
+  await expect(policyRows(page).last()).toContainText('user098');
+
+  const second = page.waitForResponse((r) => r.url().includes('/api/get-policies') && r.url().includes('p=2&pageSize=100'));
+  await pageItem(page, 2).click();
+  await second;
+  await expect(policyRows(page)).toHaveCount(21);
+  await expect(policyRows(page).first()).toContainText('user099');
+  await expect(policyRows(page).last()).toContainText('user119');
+  await expect(pageItem(page, 2)).toHaveClass(/ant-pagination-item-active/);
+
+  // Deleting on page 2 reads page 2 again: one row fewer, the total with it.
+  await policyRows(page).filter({ hasText: 'user119' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, 'Successfully deleted')).toBeVisible();
+  await expect(totalText(page, 120)).toBeVisible();
+  await expect(policyRows(page)).toHaveCount(20);
+  await expect(pageItem(page, 2)).toHaveClass(/ant-pagination-item-active/);
+
+  // Sync stays on the page it shows.
+  await table.getByRole('button', { name: 'Sync' }).click();
+  await expect(toast(page, 'Successfully synced')).toBeVisible();
+  await expect(policyRows(page).first()).toContainText('user099');
+
+  // Every call asked for one page of 100: the table never loads every policy.
+  expect(asked.length).toBeGreaterThan(0);
+  for (const params of asked) expect([params.get('p'), params.get('pageSize')]).toEqual([expect.any(String), '100']);
+  expect(asked.map((params) => params.get('p'))).toContain('2');
 });

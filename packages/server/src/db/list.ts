@@ -4,6 +4,12 @@ import type { DialectName } from './database.js';
 import type { AnyTables, LooseDb } from './loose.js';
 import type { DB } from './schema.js';
 
+/** One page of a list: its 1-based number and its size (both validated). */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
 /** A validated list request. Identifiers in it come from the definition's allow-lists only. */
 export interface ListParams {
   /** Requested organization scope ('' = all). */

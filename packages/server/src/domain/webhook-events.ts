@@ -10,6 +10,7 @@ import {
 } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
+import type { PageRequest } from '../db/list.js';
 import type { DB } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { refusal } from './actor.js';
@@ -33,7 +34,7 @@ export interface WebhookEventQuery {
   /** The webhook's id owner/name ('' = any). */
   webhook: string;
   state: WebhookEventState | '';
-  page?: { page: number; pageSize: number };
+  page?: PageRequest;
   sort: { field: WebhookEventSortField; order: 'asc' | 'desc' };
 }
 

@@ -9,6 +9,7 @@ import {
   filteredPolicies,
   filtersOfBody,
   listPolicies,
+  policyPage,
   removePolicy,
   ruleOfBody,
   testAdapter,
@@ -16,7 +17,8 @@ import {
 } from '../domain/authz/policies.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
-import { queryParam } from '../http/params.js';
+import { queryOf, queryParam } from '../http/params.js';
+import { parsePage } from './list-query.js';
 
 const affected = (done: boolean) => ok(done ? 'Affected' : 'Unaffected');
 
@@ -37,7 +39,9 @@ export async function enforcerWithModelCfg(
 
 /** The policy routes of enforcers (Casdoor's controllers/enforcer.go). */
 export function registerAuthzRoutes(app: FastifyInstance, ctx: ServerContext) {
-  // get-policies?id=owner/name; with adapterId=owner/name it tests the adapter's connection instead.
+  // get-policies?id=owner/name: every policy (Casdoor's call); with p and pageSize one page, the total
+  // in data2 (and sync=true reads the adapter again, as the call without paging does); with
+  // adapterId=owner/name it tests the adapter's connection instead.
   app.get('/api/get-policies', async (request) => {
     const { viewer } = await requireAccount(ctx, request);
     const adapterId = queryParam(request, 'adapterId');
@@ -45,7 +49,11 @@ export function registerAuthzRoutes(app: FastifyInstance, ctx: ServerContext) {
       await testAdapter(ctx, viewer, adapterId);
       return ok();
     }
-    return ok(await listPolicies(ctx, viewer, queryParam(request, 'id')));
+    const id = queryParam(request, 'id');
+    const page = parsePage(queryOf(request));
+    if (!page) return ok(await listPolicies(ctx, viewer, id));
+    const { policies, total } = await policyPage(ctx, viewer, id, page, queryParam(request, 'sync') === 'true');
+    return ok(policies, total);
   });
 
   app.post('/api/get-filtered-policies', async (request) => {

@@ -1,6 +1,23 @@
 import { type EntityDefinition, MAX_PAGE_SIZE, searchableFields, sortableFields } from '@gatehouse/entities';
-import type { ListParams } from '../db/list.js';
+import type { ListParams, PageRequest } from '../db/list.js';
 import { AppError } from '../errors.js';
+
+/**
+ * The wire's paging parameters `p` and `pageSize`: undefined unless both are given (the call then
+ * answers every row); refused unless both are positive whole numbers and pageSize is at most
+ * MAX_PAGE_SIZE.
+ */
+export function parsePage(rawQuery: Record<string, unknown>): PageRequest | undefined {
+  const p = rawQuery.p;
+  const pageSize = rawQuery.pageSize;
+  if (typeof p !== 'string' || typeof pageSize !== 'string' || p === '' || pageSize === '') return undefined;
+  const page = Number(p);
+  const size = Number(pageSize);
+  if (!Number.isInteger(page) || !Number.isInteger(size) || page < 1 || size < 1 || size > MAX_PAGE_SIZE) {
+    throw new AppError('badPage', { max: MAX_PAGE_SIZE });
+  }
+  return { page, pageSize: size };
+}
 
 /**
  * Reads the wire's list parameters (owner|organization|organizationName, p, pageSize, field, value,
@@ -16,16 +33,10 @@ export function parseListQuery(def: EntityDefinition, rawQuery: Record<string, u
     sort: { field: def.defaultSort.field, order: def.defaultSort.order === 'ascend' ? 'asc' : 'desc' },
   };
 
-  const p = query('p') ?? '';
-  const pageSize = query('pageSize') ?? '';
-  if (p !== '' && pageSize !== '') {
-    const pn = Number(p);
-    const ps = Number(pageSize);
-    if (!Number.isInteger(pn) || !Number.isInteger(ps) || pn < 1 || ps < 1 || ps > MAX_PAGE_SIZE) {
-      throw new AppError('badPage', { max: MAX_PAGE_SIZE });
-    }
-    params.page = pn;
-    params.pageSize = ps;
+  const page = parsePage(rawQuery);
+  if (page) {
+    params.page = page.page;
+    params.pageSize = page.pageSize;
   }
 
   const field = query('field') ?? '';

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, splitId, WEBHOOK_EVENT_SORT_FIELDS, WEBHOOK_EVENT_STATES } from '@gatehouse/entities';
+import { splitId, WEBHOOK_EVENT_SORT_FIELDS, WEBHOOK_EVENT_STATES } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountOf, requireAccount } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
@@ -14,7 +14,8 @@ import {
 } from '../domain/webhook-events.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
-import { bodyOf, queryParam } from '../http/params.js';
+import { bodyOf, queryOf, queryParam } from '../http/params.js';
+import { parsePage } from './list-query.js';
 
 const sortFieldOf = (value: string): WebhookEventSortField | undefined =>
   WEBHOOK_EVENT_SORT_FIELDS.find((field) => field === value);
@@ -32,15 +33,8 @@ function eventQueryOf(request: FastifyRequest): WebhookEventQuery {
     state: state ?? '',
     sort: { field: 'createdTime', order: 'desc' },
   };
-  const p = queryParam(request, 'p');
-  const pageSize = queryParam(request, 'pageSize');
-  if (p !== '' && pageSize !== '') {
-    const page = Number(p);
-    const size = Number(pageSize);
-    if (!Number.isInteger(page) || !Number.isInteger(size) || page < 1 || size < 1 || size > MAX_PAGE_SIZE)
-      throw new AppError('badPage', { max: MAX_PAGE_SIZE });
-    query.page = { page, pageSize: size };
-  }
+  const page = parsePage(queryOf(request));
+  if (page) query.page = page;
   const sortField = queryParam(request, 'sortField');
   const sortOrder = queryParam(request, 'sortOrder');
   if (sortField !== '' && sortOrder !== '') {

@@ -7,8 +7,14 @@ export function getEnforcerWithModelCfg(owner: string, name: string) {
   return request<Rec | null>('GET', '/api/get-enforcer', { query: { id: `${owner}/${name}`, loadModelCfg: 'true' } });
 }
 
-export function getPolicies(enforcerId: string) {
-  return request<CasbinRule[] | null>('GET', '/api/get-policies', { query: { id: enforcerId } });
+/**
+ * One page of the enforcer's policies, data2 their total (never every policy: the server pages
+ * them). `sync` also has the server read the adapter again for its engine (the table's Sync).
+ */
+export function getPolicyPage(enforcerId: string, page: number, pageSize: number, sync = false) {
+  const query: Record<string, string> = { id: enforcerId, p: String(page), pageSize: String(pageSize) };
+  if (sync) query.sync = 'true';
+  return request<CasbinRule[] | null, number>('GET', '/api/get-policies', { query });
 }
 
 export function addPolicy(enforcerId: string, rule: CasbinRule) {

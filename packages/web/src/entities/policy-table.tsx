@@ -1,66 +1,40 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Input, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Empty, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../components/feedback';
-import { addPolicy, getEnforcerWithModelCfg, getPolicies, removePolicy, updatePolicy } from '../data/authz';
+import { addPolicy, removePolicy, updatePolicy } from '../data/authz';
 import { newPolicyRow, type PolicyRow, type RuleValue, ruleOf, valueColumns } from './policy-rows';
 import type { SectionExtraProps } from './ui-types';
-
-/** The policy table's page size (spec §9). */
-const PAGE_SIZE = 100;
+import { POLICY_PAGE_SIZE, usePolicyPage } from './use-policy-page';
 
 /**
- * The enforcer's policies (spec §4.4): one row is edited at a time and every other action waits
- * meanwhile; Add puts a new p row on top; Cancel restores the old values or drops the new row;
- * Sync reads the rows again from the adapter. Columns are named after the model's policy
+ * The enforcer's policies (spec §4.4), a page of 100 at a time read on the server: one row is
+ * edited at a time and every other action (paging included) waits meanwhile; Add puts a new p row
+ * on top; Cancel restores the old values or drops the new row; Sync reads the rows again from the
+ * adapter. Every write reads the current page again. Columns are named after the model's policy
  * definition when it is known.
  */
 export function PolicyTable({ stored, disabled }: SectionExtraProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const id = `${String(stored.owner)}/${String(stored.name)}`;
-  const [rows, setRows] = useState<PolicyRow[]>([]);
-  const [modelCfg, setModelCfg] = useState<Record<string, string> | undefined>();
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { rows, setRows, page, total, modelCfg, loading, loadError, load } = usePolicyPage(
+    String(stored.owner),
+    String(stored.name),
+  );
   const [editing, setEditing] = useState<{ key: string; draft: PolicyRow; isNew: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const sync = useCallback(
-    async (announce: boolean) => {
-      setLoading(true);
-      try {
-        const [enforcer, policies] = await Promise.all([
-          getEnforcerWithModelCfg(String(stored.owner), String(stored.name)),
-          getPolicies(id),
-        ]);
-        const cfg = enforcer.data?.modelCfg;
-        setModelCfg(
-          cfg && typeof cfg === 'object' ? Object.fromEntries(Object.entries(cfg).map(([k, v]) => [k, String(v)])) : undefined,
-        );
-        if (policies.status !== 'ok') {
-          setLoadError(policies.msg);
-          void message.error(t('enforcer.failedToSyncPolicies', { msg: policies.msg }));
-          return;
-        }
-        setLoadError(null);
-        setRows((policies.data ?? []).map((rule, i) => ({ ...rule, key: `row-${i}-${Date.now()}` })));
-        setEditing(null);
-        if (announce) void message.success(t('enforcer.successfullySynced'));
-      } catch (error) {
-        setLoadError(errorText(t, error));
-        void message.error(t('enforcer.failedToSyncPolicies', { msg: errorText(t, error) }));
-      } finally {
-        setLoading(false);
-      }
-    },
-    [id, stored.owner, stored.name, message, t],
-  );
+  const sync = (announce: boolean) => {
+    setEditing(null);
+    void load(page, { sync: true, announce });
+  };
 
   useEffect(() => {
-    void sync(false);
-  }, [sync]);
+    setEditing(null);
+    void load(1, { sync: true });
+  }, [load]);
 
   const add = () => {
     const row = newPolicyRow(`new-${Date.now()}`);
@@ -103,6 +77,7 @@ export function PolicyTable({ stored, disabled }: SectionExtraProps) {
       }
       setRows((current) => current.map((r) => (r.key === editing.key ? { ...draft, key: r.key } : r)));
       setEditing(null);
+      void load(page);
     } catch (error) {
       void message.error(errorText(t, error));
     } finally {
@@ -120,6 +95,7 @@ export function PolicyTable({ stored, disabled }: SectionExtraProps) {
       }
       setRows((current) => current.filter((r) => r.key !== row.key));
       void message.success(t('general.successfullyDeleted'));
+      void load(page);
     } catch (error) {
       void message.error(errorText(t, error));
     } finally {
@@ -189,7 +165,7 @@ export function PolicyTable({ stored, disabled }: SectionExtraProps) {
           <Button
             size="small"
             icon={<ReloadOutlined />}
-            onClick={() => void sync(true)}
+            onClick={() => sync(true)}
             disabled={busy || editing !== null}
             loading={loading}
           >
@@ -199,20 +175,40 @@ export function PolicyTable({ stored, disabled }: SectionExtraProps) {
       }
     >
       {loadError && (
-        <Typography.Paragraph type="danger" role="alert">
-          {t('enforcer.failedToSyncPolicies', { msg: loadError })}
-        </Typography.Paragraph>
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('enforcer.failedToSyncPolicies', { msg: loadError })}
+          action={
+            <Button size="small" danger onClick={() => sync(false)} disabled={loading}>
+              {t('general.retry')}
+            </Button>
+          }
+        />
       )}
       <Table<PolicyRow>
         size="small"
         bordered
         rowKey="key"
         loading={loading}
-        dataSource={rows}
+        // A row being added on a full page pushes the page's last row out of view until it is saved.
+        dataSource={rows.slice(0, POLICY_PAGE_SIZE)}
         columns={columns}
-        pagination={{ pageSize: PAGE_SIZE, hideOnSinglePage: true, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: POLICY_PAGE_SIZE,
+          total,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+          showTotal: (count) => t('general.totalCount', { total: count }),
+          disabled: busy || editing !== null,
+          onChange: (next) => void load(next),
+        }}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('enforcer.noPolicies') }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loadError ? false : t('enforcer.noPolicies')} />,
+        }}
       />
     </Card>
   );

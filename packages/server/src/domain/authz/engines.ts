@@ -147,15 +147,21 @@ async function build(server: ServerContext, enforcerId: string): Promise<Engine>
   const key = splitId(enforcerId);
   const record = key ? await server.repo(enforcerDef).get(key.owner, key.name) : undefined;
   if (!record) throw new AppError('enforcerNotFound', { id: enforcerId });
-  const modelKey = splitId(record.model);
-  const model = modelKey ? await server.repo(modelDef).get(modelKey.owner, modelKey.name) : undefined;
-  if (!model) throw new AppError('enforcerModelNotFound', { model: record.model || '-', id: idOf(record) });
+  const model = await modelOf(server, record.model, idOf(record));
   const adapter = await adapterOf(server, record.adapter, idOf(record));
   const enforcer = await newEnforcer(
     loadModelText(model.modelText),
     new StoreAdapter(ruleStoreOf(server.database.db, server.config.dataDir, adapter)),
   );
   return { enforcer, record, model, adapter };
+}
+
+/** The model record `id` names, or the error naming the enforcer that needs it. */
+export async function modelOf(server: ServerContext, id: string, enforcerId: string): Promise<ModelRecord> {
+  const key = splitId(id);
+  const model = key ? await server.repo(modelDef).get(key.owner, key.name) : undefined;
+  if (!model) throw new AppError('enforcerModelNotFound', { model: id || '-', id: enforcerId });
+  return model;
 }
 
 /** The adapter record `id` names, or the error naming the enforcer that needs it. */

@@ -2,17 +2,20 @@ import {
   adapter as adapterDef,
   CASBIN_RULE_VALUES,
   type CasbinRule,
+  type Enforcer,
   enforcer as enforcerDef,
   may,
   splitId,
   type Viewer,
 } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
+import type { PageRequest } from '../../db/list.js';
 import { AppError } from '../../errors.js';
 import { withExternalDb } from '../../integrations/database/external-db.js';
 import { refusal } from '../actor.js';
-import { checkRuleFits, type Engine, engines } from './engines.js';
-import { type RuleRow, rowsOf, trimmedValues } from './policy-store.js';
+import { adapterOf, checkRuleFits, type Engine, engines, loadModelText, modelOf } from './engines.js';
+import { ptypesOf, rowsOf, ruleStoreOf } from './policy-store.js';
+import { type RuleRow, trimmedValues } from './rule-rows.js';
 
 /**
  * The policy calls of the console and the API (get-policies, get-filtered-policies, add-policy,
@@ -53,6 +56,20 @@ export function wireRule(row: RuleRow): CasbinRule {
   return { Ptype: row.ptype, V0: v(0), V1: v(1), V2: v(2), V3: v(3), V4: v(4), V5: v(5) };
 }
 
+/** The enforcer record `id` names, when the viewer may read (or update) it. */
+async function enforcerFor(server: ServerContext, viewer: Viewer, id: string, action: 'read' | 'update'): Promise<Enforcer> {
+  const key = splitId(id);
+  const record = key ? await server.repo(enforcerDef).get(key.owner, key.name) : undefined;
+  if (!record) throw new AppError('enforcerNotFound', { id });
+  if (!may(enforcerDef, action, viewer, record)) throw refusal(viewer);
+  return record;
+}
+
+/** Drops the enforcer's engine: its next use builds a new one from the adapter's rows (a Sync). */
+function dropEngine(server: ServerContext, id: string): void {
+  engines.invalidate(server, { kind: 'enforcer', id }, { broadcast: false });
+}
+
 /**
  * The engine of an enforcer the viewer may read (or update); storage failures as a clear error.
  * `fresh` builds a new engine from the adapter's rows and swaps it in (a Sync): engines in use
@@ -65,11 +82,8 @@ async function engineFor(
   action: 'read' | 'update',
   fresh = false,
 ): Promise<Engine> {
-  const key = splitId(id);
-  const record = key ? await server.repo(enforcerDef).get(key.owner, key.name) : undefined;
-  if (!record) throw new AppError('enforcerNotFound', { id });
-  if (!may(enforcerDef, action, viewer, record)) throw refusal(viewer);
-  if (fresh) engines.invalidate(server, { kind: 'enforcer', id }, { broadcast: false });
+  await enforcerFor(server, viewer, id, action);
+  if (fresh) dropEngine(server, id);
   return withStorageErrors(() => engines.engineOf(server, id));
 }
 
@@ -83,10 +97,32 @@ async function withStorageErrors<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Every policy of the enforcer, freshly read from its adapter (the console's Sync). */
+/** Every policy of the enforcer, freshly read from its adapter (Casdoor's get-policies: a Sync). */
 export async function listPolicies(server: ServerContext, viewer: Viewer, id: string): Promise<CasbinRule[]> {
   const engine = await engineFor(server, viewer, id, 'read', true);
   return rowsOf(engine.enforcer.getModel()).map(wireRule);
+}
+
+/**
+ * One page of the enforcer's policies and their total (the console's policy table), read from the
+ * adapter's table with LIMIT/OFFSET, never through the engine (which holds every row): the rows of
+ * the ptypes the model defines, in the engine's order (listPolicies without paging). `sync` also
+ * drops the cached engine, so that its next use reads the adapter again (the console's Sync).
+ */
+export async function policyPage(
+  server: ServerContext,
+  viewer: Viewer,
+  id: string,
+  page: PageRequest,
+  sync = false,
+): Promise<{ policies: CasbinRule[]; total: number }> {
+  const record = await enforcerFor(server, viewer, id, 'read');
+  const [model, adapter] = await Promise.all([modelOf(server, record.model, id), adapterOf(server, record.adapter, id)]);
+  const ptypes = ptypesOf(loadModelText(model.modelText));
+  if (sync) dropEngine(server, id);
+  const store = ruleStoreOf(server.database.db, server.config.dataDir, adapter);
+  const { rows, total } = await withStorageErrors(() => store.page(ptypes, (page.page - 1) * page.pageSize, page.pageSize));
+  return { policies: rows.map(wireRule), total };
 }
 
 /** The policies matching every filter (a filter's ptype defaults to p; fieldValues any of). */

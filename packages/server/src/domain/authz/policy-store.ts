@@ -1,73 +1,24 @@
-import { ADAPTER_TABLE_PATTERN, type Adapter } from '@gatehouse/entities';
+import type { Adapter } from '@gatehouse/entities';
 import type { Model } from 'casbin';
 import type { Db } from '../../db/database.js';
-import { AppError } from '../../errors.js';
-import { type ExternalDb, type ExternalRow, withExternalDb } from '../../integrations/database/external-db.js';
+import { ExternalRuleStore } from './external-rule-store.js';
+import {
+  countOf,
+  exactConditions,
+  filteredConditions,
+  padded,
+  pageByPtype,
+  type RuleFilter,
+  type RulePage,
+  type RuleRow,
+  type RuleStore,
+  trimmedValues,
+  VALUE_COLUMNS,
+  type ValueColumn,
+} from './rule-rows.js';
 
-/** One stored policy row: its ptype and up to six values (v0..v5, "" when unused). */
-export interface RuleRow {
-  ptype: string;
-  values: string[];
-}
-
-/**
- * Which rows a filtered load reads: by ptype (none: all), and per value position a list of
- * accepted values (none or empty: any). `{ptype: ['p'], values: {5: ['acme/perm']}}` reads one
- * permission's rows.
- */
-export interface RuleFilter {
-  ptype?: string[];
-  values?: Partial<Record<0 | 1 | 2 | 3 | 4 | 5, string[]>>;
-}
-
-const VALUE_COLUMNS = ['v0', 'v1', 'v2', 'v3', 'v4', 'v5'] as const;
-type ValueColumn = (typeof VALUE_COLUMNS)[number];
-
-/** The six value columns of a rule (missing values as ""). */
-function padded(values: readonly string[]): Record<ValueColumn, string> {
-  return {
-    v0: values[0] ?? '',
-    v1: values[1] ?? '',
-    v2: values[2] ?? '',
-    v3: values[3] ?? '',
-    v4: values[4] ?? '',
-    v5: values[5] ?? '',
-  };
-}
-
-/** A rule's values without the trailing empty ones (as casbin and Casdoor's CasbinToSlice read them). */
-export function trimmedValues(values: readonly string[]): string[] {
-  const out = [...values];
-  while (out.length > 0 && out[out.length - 1] === '') out.pop();
-  return out;
-}
-
-/** Where an adapter's rows are kept: read, append, delete by exact values or by a filter. */
-export interface RuleStore {
-  load(filter?: RuleFilter): Promise<RuleRow[]>;
-  add(rows: RuleRow[]): Promise<void>;
-  /** Removes rows with exactly these values. */
-  remove(rows: RuleRow[]): Promise<void>;
-  /** Removes the rows of `ptype` whose values from `fieldIndex` on equal `fieldValues` ("" matches anything). */
-  removeFiltered(ptype: string, fieldIndex: number, fieldValues: string[]): Promise<void>;
-  /** Replaces every row (savePolicy). */
-  replaceAll(rows: RuleRow[]): Promise<void>;
-  update(ptype: string, oldValues: string[], newValues: string[]): Promise<void>;
-}
-
-/** Matching conditions shared by both stores: column → value. */
-function exactConditions(ptype: string, values: readonly string[]): [string, string][] {
-  const cols = padded(values);
-  return [['ptype', ptype], ...VALUE_COLUMNS.map((c): [string, string] => [c, cols[c]])];
-}
-
-function filteredConditions(ptype: string, fieldIndex: number, fieldValues: readonly string[]): [string, string][] {
-  const out: [string, string][] = [['ptype', ptype]];
-  fieldValues.forEach((value, i) => {
-    const column = VALUE_COLUMNS[fieldIndex + i];
-    if (column && value !== '') out.push([column, value]);
-  });
-  return out;
+function storedRow(r: Record<'ptype' | ValueColumn, string>): RuleRow {
+  return { ptype: r.ptype, values: trimmedValues([r.v0, r.v1, r.v2, r.v3, r.v4, r.v5]) };
 }
 
 /** The rows of one adapter table kept in the server's own `casbinRule` table (useSameDb). */
@@ -85,7 +36,32 @@ export class SameDbRuleStore implements RuleStore {
       if (column && accepted && accepted.length > 0) q = q.where(column, 'in', accepted);
     }
     const rows = await q.orderBy('id').execute();
-    return rows.map((r) => ({ ptype: r.ptype, values: trimmedValues([r.v0, r.v1, r.v2, r.v3, r.v4, r.v5]) }));
+    return rows.map(storedRow);
+  }
+
+  async page(ptypes: readonly string[], offset: number, limit: number): Promise<RulePage> {
+    if (ptypes.length === 0) return { rows: [], total: 0 };
+    // Both reads follow the (tableName, ptype, id) index.
+    const counted = await this.db
+      .selectFrom('casbinRule')
+      .select((eb) => ['ptype', eb.fn.countAll().as('count')])
+      .where('tableName', '=', this.tableName)
+      .where('ptype', 'in', ptypes)
+      .groupBy('ptype')
+      .execute();
+    const counts = new Map(counted.map((r) => [r.ptype, countOf(r.count)]));
+    return pageByPtype(ptypes, counts, offset, limit, async (ptype, skip, take) => {
+      const rows = await this.db
+        .selectFrom('casbinRule')
+        .selectAll()
+        .where('tableName', '=', this.tableName)
+        .where('ptype', '=', ptype)
+        .orderBy('id')
+        .limit(take)
+        .offset(skip)
+        .execute();
+      return rows.map(storedRow);
+    });
   }
 
   async add(rows: RuleRow[]): Promise<void> {
@@ -138,121 +114,6 @@ export class SameDbRuleStore implements RuleStore {
   }
 }
 
-function textOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  return '';
-}
-
-/**
- * The rows of a table `adapter.table` (id, ptype, v0..v5) in an external MySQL/MariaDB,
- * PostgreSQL or SQLite database, created when missing. Each operation opens a connection and
- * closes it (see integrations/database/external-db.ts).
- */
-export class ExternalRuleStore implements RuleStore {
-  constructor(
-    private readonly adapter: Adapter,
-    private readonly dataDir: string,
-  ) {
-    if (!ADAPTER_TABLE_PATTERN.test(adapter.table)) throw new AppError('adapterTableInvalid', { table: adapter.table });
-  }
-
-  private with<T>(work: (db: ExternalDb, table: string) => Promise<T>): Promise<T> {
-    return withExternalDb(this.adapter, this.dataDir, async (db) => {
-      const table = db.quote(this.adapter.table);
-      await db.run(ensureTableSql(db, table));
-      return work(db, table);
-    });
-  }
-
-  load(filter: RuleFilter = {}): Promise<RuleRow[]> {
-    return this.with(async (db, table) => {
-      const where: string[] = [];
-      const params: string[] = [];
-      if (filter.ptype && filter.ptype.length > 0) {
-        where.push(`ptype in (${filter.ptype.map(() => '?').join(', ')})`);
-        params.push(...filter.ptype);
-      }
-      for (const [index, accepted] of Object.entries(filter.values ?? {})) {
-        const column = VALUE_COLUMNS[Number(index)];
-        if (!column || !accepted || accepted.length === 0) continue;
-        where.push(`${column} in (${accepted.map(() => '?').join(', ')})`);
-        params.push(...accepted);
-      }
-      const clause = where.length > 0 ? ` where ${where.join(' and ')}` : '';
-      const rows = await db.all(`select ptype, v0, v1, v2, v3, v4, v5 from ${table}${clause} order by id`, params);
-      return rows.map((r: ExternalRow) => ({
-        ptype: textOf(r.ptype),
-        values: trimmedValues(VALUE_COLUMNS.map((c) => textOf(r[c]))),
-      }));
-    });
-  }
-
-  add(rows: RuleRow[]): Promise<void> {
-    return this.with((db, table) => insertRows(db, table, rows));
-  }
-
-  remove(rows: RuleRow[]): Promise<void> {
-    return this.with(async (db, table) => {
-      for (const r of rows) await deleteWhere(db, table, exactConditions(r.ptype, r.values));
-    });
-  }
-
-  removeFiltered(ptype: string, fieldIndex: number, fieldValues: string[]): Promise<void> {
-    return this.with((db, table) => deleteWhere(db, table, filteredConditions(ptype, fieldIndex, fieldValues)));
-  }
-
-  replaceAll(rows: RuleRow[]): Promise<void> {
-    return this.with(async (db, table) => {
-      await db.run(`delete from ${table}`);
-      await insertRows(db, table, rows);
-    });
-  }
-
-  update(ptype: string, oldValues: string[], newValues: string[]): Promise<void> {
-    return this.with(async (db, table) => {
-      const next = padded(newValues);
-      const old = padded(oldValues);
-      const sets = VALUE_COLUMNS.map((c) => `${c} = ?`).join(', ');
-      const where = VALUE_COLUMNS.map((c) => `${c} = ?`).join(' and ');
-      await db.run(`update ${table} set ${sets} where ptype = ? and ${where}`, [
-        ...VALUE_COLUMNS.map((c) => next[c]),
-        ptype,
-        ...VALUE_COLUMNS.map((c) => old[c]),
-      ]);
-    });
-  }
-}
-
-function ensureTableSql(db: ExternalDb, table: string): string {
-  const id =
-    db.dialect === 'postgres'
-      ? 'id bigserial primary key'
-      : db.dialect === 'mysql'
-        ? 'id bigint primary key auto_increment'
-        : 'id integer primary key autoincrement';
-  const values = VALUE_COLUMNS.map((c) => `${c} varchar(255) not null default ''`).join(', ');
-  return `create table if not exists ${table} (${id}, ptype varchar(100) not null default '', ${values})`;
-}
-
-async function insertRows(db: ExternalDb, table: string, rows: RuleRow[]): Promise<void> {
-  for (const r of rows) {
-    const cols = padded(r.values);
-    await db.run(`insert into ${table} (ptype, v0, v1, v2, v3, v4, v5) values (?, ?, ?, ?, ?, ?, ?)`, [
-      r.ptype,
-      ...VALUE_COLUMNS.map((c) => cols[c]),
-    ]);
-  }
-}
-
-async function deleteWhere(db: ExternalDb, table: string, conditions: [string, string][]): Promise<void> {
-  const where = conditions.map(([column]) => `${column} = ?`).join(' and ');
-  await db.run(
-    `delete from ${table} where ${where}`,
-    conditions.map(([, value]) => value),
-  );
-}
-
 /** The store of an adapter: its namespace of `casbinRule`, or its external table. */
 export function ruleStoreOf(db: Db, dataDir: string, adapter: Adapter): RuleStore {
   return adapter.useSameDb ? new SameDbRuleStore(db, adapter.table) : new ExternalRuleStore(adapter, dataDir);
@@ -267,7 +128,12 @@ export function loadRowsInto(model: Model, rows: RuleRow[]): void {
   }
 }
 
-/** Every rule of a casbin model, p sections then g sections. */
+/** The policy types a casbin model defines, p sections then g sections (p, p2 ..., g, g2 ...). */
+export function ptypesOf(model: Model): string[] {
+  return ['p', 'g'].flatMap((sec) => [...(model.model.get(sec)?.keys() ?? [])]);
+}
+
+/** Every rule of a casbin model, in the order of ptypesOf. */
 export function rowsOf(model: Model): RuleRow[] {
   const rows: RuleRow[] = [];
   for (const sec of ['p', 'g']) {

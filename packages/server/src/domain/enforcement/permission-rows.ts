@@ -3,7 +3,8 @@ import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { engines } from '../authz/engines.js';
-import { type RuleStore, ruleStoreOf, SameDbRuleStore, trimmedValues } from '../authz/policy-store.js';
+import { ruleStoreOf, SameDbRuleStore } from '../authz/policy-store.js';
+import { type RuleStore, trimmedValues } from '../authz/rule-rows.js';
 import { afterCommit } from '../transaction.js';
 import { hasDomainDefinition, hasRoleDefinition, idOf, inForce, permissionModel, policiesOf } from './permission-policies.js';
 
