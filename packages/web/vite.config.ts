@@ -72,21 +72,36 @@ export default defineConfig({
     emptyOutDir: true,
     // .vite/manifest.json: which files each entry and lazy page loads (scripts/check-bundle.mjs reads it).
     manifest: true,
-    rollupOptions: {
+    rolldownOptions: {
       // antd's helper packages (@rc-component/*, @ant-design/*) do not declare `sideEffects: false`;
       // their modules have none, and saying so lets the bundler drop the ones a page does not use.
       treeshake: {
         moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/](@rc-component|@ant-design)[\\/].*\.js$/.test(id),
       },
       output: {
-        // Libraries that change rarely get chunks of their own, so a console release does not
-        // make browsers download them again. antd stays split per page by its imports.
-        manualChunks(id) {
-          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/.test(id))
-            return 'react';
-          if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return 'zod';
-          if (/[\\/]node_modules[\\/](i18next|react-i18next|@tanstack)[\\/]/.test(id)) return 'data';
-          return undefined;
+        codeSplitting: {
+          groups: [
+            // Libraries that change rarely get chunks of their own, so a console release does not
+            // make browsers download them again.
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+              priority: 2,
+            },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: 'data', test: /[\\/]node_modules[\\/](i18next|react-i18next|@tanstack)[\\/]/, priority: 2 },
+            // antd's core, what about half of the ~80 lazy chunks import (the theme and its style
+            // engine, Button, popups, motion, icons' base ...), in one chunk: every page loads it,
+            // and one file compresses better than the dozens of small chunks that splitting by
+            // importers makes of it (-15 to -20 kB gzip on the sign-in pages, less on the console's).
+            // The rest of antd stays split by the pages' imports.
+            {
+              name: 'antd-core',
+              test: /[\\/]node_modules[\\/](antd|@rc-component|@ant-design)[\\/]/,
+              minShareCount: 40,
+              priority: 1,
+            },
+          ],
         },
       },
     },

@@ -2,7 +2,7 @@ import { MANIFEST, type ManifestEntry } from '@gatehouse/entities/plain';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { PageSpin } from './components/page-spin';
-import { type EntityRegistration, loadEntityUi, REGISTRY } from './entities/registry';
+import { type EntityPageKind, type EntityRegistration, loadEntityUi, REGISTRY } from './entities/registry';
 import type { EntityUi } from './entities/ui-types';
 import { loadConsoleCatalogue } from './i18n/i18n';
 import { Guard } from './shell/guard';
@@ -26,20 +26,21 @@ const NotAvailable = lazy(() => import('./pages/not-available'));
 /** A list or edit page of an entity, with the entity's overrides loaded alongside. */
 function entityPage<P extends object>(
   registration: EntityRegistration,
+  kind: EntityPageKind,
   page: () => Promise<{ default: ComponentType<P & { ui: EntityUi }> }>,
   props: P,
 ): ReactNode {
   const Page = lazy(async () => {
-    const [{ default: Component }, ui] = await Promise.all([page(), loadEntityUi(registration)]);
+    const [{ default: Component }, ui] = await Promise.all([page(), loadEntityUi(registration, kind)]);
     return { default: () => <Component ui={ui} {...props} /> };
   });
   return <Page />;
 }
 
 const listPage = (registration: EntityRegistration, organizationParam?: string) =>
-  entityPage(registration, () => import('./crud/entity-list-page'), { organizationParam });
+  entityPage(registration, 'list', () => import('./crud/entity-list-page'), { organizationParam });
 const editPage = (registration: EntityRegistration, self = false) =>
-  entityPage(registration, () => import('./crud/entity-edit-page'), { self });
+  entityPage(registration, 'edit', () => import('./crud/entity-edit-page'), { self });
 
 const later = (path: string, screen: string): RouteObject => ({ path, element: <NotAvailable screen={screen} /> });
 
@@ -83,7 +84,7 @@ const pageRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) => {
   return element && entry.routes.list ? [{ path: entry.routes.list, element }] : [];
 });
 
-const groupTreePage = () => entityPage(USER, () => import('./pages/group-tree-page'), {});
+const groupTreePage = () => entityPage(USER, 'list', () => import('./pages/group-tree-page'), {});
 const MfaSetupPage = lazy(() => import('./pages/mfa-setup-page'));
 const ProductBuyPage = lazy(() => import('./pages/product-buy-page'));
 const PaymentResultPage = lazy(() => import('./pages/payment-result-page'));

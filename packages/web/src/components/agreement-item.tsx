@@ -1,4 +1,4 @@
-import { Button, Checkbox, Flex, Form, type FormRule, Typography } from 'antd';
+import { Button, Checkbox, Flex, Form, type FormRule } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -38,7 +38,7 @@ export function AgreementItem({ termsOfUse, rule, className }: Props) {
             {t('signup.termsOfUse')}
           </Button>
         ) : (
-          <Typography.Text>{t('signup.termsOfUse')}</Typography.Text>
+          <span>{t('signup.termsOfUse')}</span>
         )}
       </Flex>
       {termsOfUse && (

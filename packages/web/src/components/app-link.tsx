@@ -1,4 +1,4 @@
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import { isConsolePath } from './console-path';
@@ -6,22 +6,23 @@ import { LinkButton } from './link-button';
 
 /**
  * A text link to a console path (navigating inside the console on a plain click) or to another
- * site (an ordinary link), styled in the theme's link colour.
+ * site (an ordinary link), styled in the theme's link colour (antd's styles of every link, which
+ * Typography.Link's are too).
  */
 export function AppLink({ to, children }: { to: string; children: ReactNode }) {
   const navigate = useNavigate();
   const inside = isConsolePath(to);
   const href = useHref(inside ? to : '/');
-  if (!inside) return <Typography.Link href={to}>{children}</Typography.Link>;
+  if (!inside) return <a href={to}>{children}</a>;
   const onClick = (event: MouseEvent<HTMLElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     void navigate(to);
   };
   return (
-    <Typography.Link href={href} onClick={onClick}>
+    <a href={href} onClick={onClick}>
       {children}
-    </Typography.Link>
+    </a>
   );
 }
 

@@ -1,8 +1,11 @@
-import { Card, ConfigProvider, Flex, Grid, Layout, Skeleton, Typography } from 'antd';
+import { ConfigProvider, Flex, Grid, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { LanguageMenu } from '../shell/language-menu';
 import { AdminHtml } from './admin-html';
 import { appearanceOf, backgroundOf, formJustify, pageStyleOf } from './application-appearance';
+import { PageBackground } from './page-background';
+import { Panel } from './panel';
+import { Heading } from './plain-typography';
 import { themeConfigOf } from './theme-config';
 
 interface Props {
@@ -38,12 +41,9 @@ export function ApplicationFrame({ app, title, logo, loading, showLogo = true, l
   const sidePanel = appearance.offset === 4 && !phone && appearance.sideHtml !== '';
 
   const page = (
-    <Layout
+    <PageBackground
       className="login-content"
-      style={{
-        minHeight: '100vh',
-        ...(background ? { backgroundImage: `url(${JSON.stringify(background)})`, backgroundSize: 'cover' } : {}),
-      }}
+      style={background ? { backgroundImage: `url(${JSON.stringify(background)})`, backgroundSize: 'cover' } : undefined}
     >
       {style && <style>{style}</style>}
       <AdminHtml html={appearance.headerHtml} className="login-header-html" />
@@ -60,22 +60,20 @@ export function ApplicationFrame({ app, title, logo, loading, showLogo = true, l
         {sidePanel && (
           <AdminHtml html={appearance.sideHtml} className="side-image" style={{ flex: 1, minWidth: 0, maxWidth: 640 }} />
         )}
-        <Card className="login-form" style={{ width: '100%', maxWidth: 400, flexShrink: 0 }}>
+        <Panel className="login-form" style={{ width: '100%', maxWidth: 400, flexShrink: 0 }}>
           <Flex className="login-logo-box" vertical align="center" gap={8} style={{ marginBottom: 24 }}>
             {showLogo && <img src={logo || '/logo.svg'} alt="" height={56} style={{ maxWidth: '100%' }} />}
             {loading ? (
               <Skeleton.Input active size="small" />
             ) : (
-              <Typography.Title level={1} style={{ margin: 0, fontSize: 24, textAlign: 'center' }}>
-                {title || 'Gatehouse'}
-              </Typography.Title>
+              <Heading style={{ margin: 0, fontSize: 24, textAlign: 'center' }}>{title || 'Gatehouse'}</Heading>
             )}
           </Flex>
           {children}
-        </Card>
+        </Panel>
       </Flex>
       <AdminHtml html={appearance.footerHtml} className="login-footer-html" />
-    </Layout>
+    </PageBackground>
   );
 
   const theme = appearance.theme;

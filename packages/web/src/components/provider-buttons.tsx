@@ -1,11 +1,12 @@
 import { ApiOutlined, GithubOutlined, GoogleOutlined, WalletOutlined, WindowsOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unwrap } from '../data/client';
 import { type ProviderSigninRequest, providerAuthUrl } from '../data/signin-flows';
 import { busyLoading } from './busy';
 import { errorText } from './feedback';
+import { PlainText } from './plain-typography';
 import { signInWithSaml } from './saml-signin';
 import { type SigninProvider, signinProviders, signupProviders } from './signin-providers';
 
@@ -73,9 +74,9 @@ export function ProviderButtons({
     t(purpose === 'signup' ? 'signup.signUpWith' : 'signin.signInWith', { provider: provider.displayName });
   return (
     <div className="provider-buttons" style={{ marginBlock: 16 }}>
-      <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center', marginBottom: 8 }}>
+      <PlainText type="secondary" style={{ display: 'block', textAlign: 'center', marginBottom: 8 }}>
         {t(purpose === 'signup' ? 'signup.orSignUpWith' : 'signin.orSignInWith')}
-      </Typography.Text>
+      </PlainText>
       <Flex vertical={rule === 'big'} justify="center" gap={8} wrap>
         {providers.map((provider) =>
           rule === 'big' ? (

@@ -1,6 +1,7 @@
-import { Flex, Layout } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { LanguageMenu } from '../shell/language-menu';
+import { PageBackground } from './page-background';
 
 /**
  * The frame of a public page's outcome (CAS signed in or out, SAML returning to the service): the
@@ -8,13 +9,13 @@ import { LanguageMenu } from '../shell/language-menu';
  */
 export function PublicResultLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <PageBackground>
       <Flex justify="flex-end" style={{ padding: 8 }}>
         <LanguageMenu />
       </Flex>
       <Flex vertical justify="center" style={{ flex: 1, padding: '0 12px 8vh' }}>
         {children}
       </Flex>
-    </Layout>
+    </PageBackground>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Input, Space, Typography } from 'antd';
+import { Button, Input, Space } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SendCodeForm, sendVerificationCode } from '../data/account';
@@ -6,6 +6,7 @@ import { unwrap } from '../data/client';
 import { busyLoading } from './busy';
 import { type CaptchaValue, captchaApplicationId, captchaRuleOf } from './captcha-rule';
 import { errorText } from './feedback';
+import { PlainText } from './plain-typography';
 
 // The captcha (and any vendor script) loads only when an application asks for one before sending.
 const CaptchaModal = lazy(() => import('./captcha-widget').then((m) => ({ default: m.CaptchaModal })));
@@ -102,14 +103,14 @@ export function SendCodeInput({ id, value, onChange, app, method, target, placeh
         </Button>
       </Space.Compact>
       {error && (
-        <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 4 }}>
+        <PlainText type="danger" role="alert" style={{ display: 'block', marginTop: 4 }}>
           {error}
-        </Typography.Text>
+        </PlainText>
       )}
       {sentTo && !error && (
-        <Typography.Text type="secondary" role="status" style={{ display: 'block', marginTop: 4 }}>
+        <PlainText type="secondary" role="status" style={{ display: 'block', marginTop: 4 }}>
           {t('code.sent', { dest: sentTo })}
-        </Typography.Text>
+        </PlainText>
       )}
       {asking && (
         <Suspense fallback={null}>

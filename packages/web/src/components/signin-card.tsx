@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LDAP_SIGNIN_METHOD } from '@gatehouse/entities/plain';
-import { Alert, Button, Checkbox, Flex, Form, Input, Skeleton, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input, Skeleton } from 'antd';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -278,7 +278,7 @@ export function SigninCard({
               <AppLink to={part.to}>{part.label}</AppLink>
             ) : (
               <>
-                <Typography.Text>{t('signup.noAccount')}</Typography.Text>
+                <span>{t('signup.noAccount')}</span>
                 <AppLink to={part.to}>{t('signup.signUpNow')}</AppLink>
               </>
             )}

@@ -1,13 +1,9 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, type UiLanguage } from '../i18n/i18n';
-import { LanguageMenu } from '../shell/language-menu';
-
-/** Language names in their own language, as the console's language menu writes them. */
-const LANGUAGE_NAMES: Record<UiLanguage, string> = { en: 'English', zh: '简体中文' };
-
-const nameOf = (language: string) => LANGUAGE_NAMES[language as UiLanguage] ?? language;
+import { currentLanguage } from '../i18n/i18n';
+import { LanguageMenu, languageItems, languageName } from '../shell/language-menu';
+import { MenuButton } from './menu-button';
 
 interface Props {
   /** The languages offered (the organization's). */
@@ -22,26 +18,17 @@ interface Props {
  */
 export function SigninLanguages({ languages, labelled }: Props) {
   const { t } = useTranslation();
-  const current = currentLanguage();
+  const current = languageName(currentLanguage());
   const menu = labelled ? (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: languages.map((key) => ({ key, label: nameOf(key), lang: key })),
-        selectable: true,
-        selectedKeys: [current],
-        onClick: ({ key }) => void changeLanguage(key as UiLanguage),
-      }}
+    <MenuButton
+      menu={languageItems(languages)}
+      type="text"
+      icon={<GlobalOutlined aria-hidden />}
+      // The visible name stays in the accessible name (label in name).
+      aria-label={t('signin.languageLabelled', { language: current })}
     >
-      <Button
-        type="text"
-        icon={<GlobalOutlined aria-hidden />}
-        // The visible name stays in the accessible name (label in name).
-        aria-label={t('signin.languageLabelled', { language: nameOf(current) })}
-      >
-        {nameOf(current)}
-      </Button>
-    </Dropdown>
+      {current}
+    </MenuButton>
   ) : (
     <LanguageMenu languages={languages} />
   );

@@ -1,13 +1,16 @@
 import type { Envelope, MfaProps } from '@gatehouse/entities';
 import { NEXT_MFA, REQUIRED_MFA, REQUIRED_UPDATE_PASSWORD } from '@gatehouse/entities/plain';
-import { type ReactNode, useRef, useState } from 'react';
+import { Skeleton } from 'antd';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { unwrap } from '../data/client';
 import { type SecondFactor, secondFactorLogin } from '../data/mfa';
 import { errorText } from './feedback';
-import { MfaSigninForm } from './mfa-signin-form';
-import { RecoveryCodeNotice } from './recovery-code-notice';
+
+// The second step's forms load when a sign-in asks for one (most accounts have no second factor).
+const MfaSigninForm = lazy(() => import('./mfa-signin-form').then((m) => ({ default: m.MfaSigninForm })));
+const RecoveryCodeNotice = lazy(() => import('./recovery-code-notice').then((m) => ({ default: m.RecoveryCodeNotice })));
 
 /** sessionStorage key of the page to return to once the MFA setup an organization requires is done. */
 export const MFA_RETURN_KEY = 'mfaRedirectUrl';
@@ -94,10 +97,10 @@ export function useSecondFactor({ app, protocol = false, returnTo }: Options) {
     return envelope;
   };
 
-  let element: ReactNode = null;
-  if (recoveryCode) element = <RecoveryCodeNotice code={recoveryCode} onContinue={() => finish(answered.current)} />;
+  let step: ReactNode = null;
+  if (recoveryCode) step = <RecoveryCodeNotice code={recoveryCode} onContinue={() => finish(answered.current)} />;
   else if (methods)
-    element = (
+    step = (
       <MfaSigninForm
         methods={methods}
         app={app}
@@ -107,6 +110,7 @@ export function useSecondFactor({ app, protocol = false, returnTo }: Options) {
         onCancel={() => finish(null)}
       />
     );
+  const element = step && <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>{step}</Suspense>;
   /** Whether settle's null meant leaving this page (rather than a sign-in given up). */
   const hasLeft = () => left.current;
   return { settle, element, hasLeft };

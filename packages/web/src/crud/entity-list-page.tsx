@@ -1,23 +1,27 @@
 import { isReadOnly, keyOfRecord } from '@gatehouse/entities/plain';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { useMemo, useRef } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { LinkButton } from '../components/link-button';
 import { LoadError } from '../components/load-error';
+import { PageSpin } from '../components/page-spin';
+import { Heading } from '../components/plain-typography';
 import { isUnauthorized, type Rec, unwrap } from '../data/client';
 import { removeUserFromGroup } from '../data/entities';
 import type { EntityUi } from '../entities/ui-types';
-import Forbidden from '../pages/forbidden';
 import { type PageTourStep, usePageTour } from '../shell/tour';
 import { dataColumns } from './list-columns';
 import { nextSearch } from './list-query';
 import { editPath } from './paths';
 import { useEntityList } from './use-entity-list';
+
+// A refusal is rare; its page (antd's Result with its 403 picture) loads when one comes.
+const Forbidden = lazy(() => import('../pages/forbidden'));
 
 interface Props {
   ui: EntityUi;
@@ -69,7 +73,12 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
   usePageTour(result.error ? null : tourSteps);
 
   if (result.error) {
-    if (isUnauthorized(result.error)) return <Forbidden />;
+    if (isUnauthorized(result.error))
+      return (
+        <Suspense fallback={<PageSpin />}>
+          <Forbidden />
+        </Suspense>
+      );
     if (!result.data) return <LoadError error={result.error} onRetry={() => void result.refetch()} />;
   }
 
@@ -175,9 +184,7 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
         title={() => (
           <Flex justify="space-between" align="center" gap={8} wrap>
             <Space>
-              <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
-                {title}
-              </Typography.Title>
+              <Heading style={{ margin: 0, fontSize: 20 }}>{title}</Heading>
               {list.organization && !pinned && <Tag>{list.organization}</Tag>}
             </Space>
             <Space wrap>

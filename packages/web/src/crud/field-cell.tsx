@@ -6,9 +6,10 @@ import {
   isSafeLink,
   organizationOf,
 } from '@gatehouse/entities';
-import { Space, Switch, Tag, Typography } from 'antd';
+import { Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { InlineCode } from '../components/plain-typography';
 import type { Rec } from '../data/client';
 import { formatTime } from './format';
 import { editPath } from './paths';
@@ -69,7 +70,7 @@ export function FieldCell({ def, field, record }: Props) {
         </Space>
       );
     case 'json':
-      return <Typography.Text code>{JSON.stringify(value)}</Typography.Text>;
+      return <InlineCode>{JSON.stringify(value)}</InlineCode>;
     case 'password':
     case 'secret':
       return value ? '***' : '';

@@ -1,13 +1,26 @@
 import type { EntityDefinition, ListQuery } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
-import { Select, type SelectProps, Spin, Typography } from 'antd';
+import { Select, type SelectProps, Spin } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { PlainText } from '../components/plain-typography';
 import { useDebouncedValue } from '../components/use-debounced-value';
 import { type Rec, unwrap } from '../data/client';
 import { getList } from '../data/entities';
 
 /** How many matches a picker shows; typing narrows them on the server. */
 const REF_PAGE_SIZE = 20;
+
+/** What a picker needs of an entity's definition: its names and how its list is asked for. */
+export type RefEntity = Pick<EntityDefinition, 'name' | 'plural' | 'orgParam' | 'ownRecords'>;
+
+/**
+ * An entity whose definition loads at the picker's first search: the header's organization picker
+ * is on every console page, which then leave the definitions and their validation library out.
+ */
+export interface DeferredRefEntity {
+  name: string;
+  load: () => Promise<RefEntity>;
+}
 
 export interface RefOption {
   value: string;
@@ -45,7 +58,7 @@ export function useServerSearch<T>(
   });
   let notFoundContent: ReactNode;
   if (result.isFetching) notFoundContent = <Spin size="small" />;
-  else if (result.error) notFoundContent = <Typography.Text type="danger">{result.error.message}</Typography.Text>;
+  else if (result.error) notFoundContent = <PlainText type="danger">{result.error.message}</PlainText>;
   return {
     matches: result.data ?? [],
     selectProps: {
@@ -61,7 +74,7 @@ export function useServerSearch<T>(
 }
 
 /** One page of an entity's records whose name contains `typed` (get-{plural}?field=name&value=...). */
-export async function searchByName(definition: EntityDefinition<any>, organization: string, typed: string): Promise<Rec[]> {
+export async function searchByName(definition: RefEntity, organization: string, typed: string): Promise<Rec[]> {
   const query: ListQuery = { organization, page: 1, pageSize: REF_PAGE_SIZE, field: 'name', value: typed };
   return unwrap(await getList(definition, query)).data ?? [];
 }
@@ -71,15 +84,15 @@ export async function searchByName(definition: EntityDefinition<any>, organizati
  * excluded values left out, the current values kept readable).
  */
 function useRefSearch(
-  definition: EntityDefinition<any>,
+  definition: RefEntity | DeferredRefEntity,
   organization: string,
   by: RefValue,
   current: string[],
   extraOptions: RefOption[],
   exclude: string[],
 ): SelectProps {
-  const { matches, selectProps } = useServerSearch(['ref', definition.name, organization], (typed) =>
-    searchByName(definition, organization, typed),
+  const { matches, selectProps } = useServerSearch(['ref', definition.name, organization], async (typed) =>
+    searchByName('load' in definition ? await definition.load() : definition, organization, typed),
   );
   const values = matches.map((record) => recordValue(record, by)).filter((v) => !exclude.includes(v));
   const options: RefOption[] = [
@@ -98,7 +111,7 @@ type PickerProps = Pick<
   'id' | 'disabled' | 'style' | 'placeholder' | 'aria-label' | 'variant' | 'size' | 'allowClear'
 > & {
   /** The entity picked from. */
-  definition: EntityDefinition<any>;
+  definition: RefEntity | DeferredRefEntity;
   /** The organization scope of the search ('' = every organization the viewer may see). */
   organization: string;
   /** Choices that are not records (such as "All"), listed first. */

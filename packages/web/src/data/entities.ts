@@ -1,5 +1,5 @@
-import { type EntityDefinition, type GroupTreeNode, keyFieldOf, type ListQuery } from '@gatehouse/entities';
-import { listQueryToParams } from '@gatehouse/entities/plain';
+import type { EntityDefinition, GroupTreeNode, ListQuery } from '@gatehouse/entities';
+import { keyFieldOf, listQueryToParams } from '@gatehouse/entities/plain';
 import { type Rec, request } from './client';
 
 /** Entity CRUD (the same five calls for every definition) and the uploads that create records. */

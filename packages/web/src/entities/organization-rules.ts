@@ -11,7 +11,7 @@ import { accountItemsFormProblem } from './account-item-rows';
 
 /**
  * The organization form's rules (spec part 1 §2, §4, §5), pure so that they are unit tested;
- * organization.ui.tsx binds them. The server enforces the ones that protect data.
+ * organization.edit.tsx binds them. The server enforces the ones that protect data.
  */
 
 /**

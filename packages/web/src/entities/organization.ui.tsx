@@ -1,49 +1,19 @@
 import type { Rec } from '../data/client';
-import { AccountItemsTable } from './account-items-table';
-import { LdapServersSection } from './ldap-servers-section';
-import { CountryCodesSelect, LanguagesSelect, PasswordOptionsSelect, PrivilegeConsentSwitch } from './organization-controls';
-import { MfaItemsField } from './organization-mfa-items';
-import {
-  accountItemsProblem,
-  obfuscatorKeyProblem,
-  organizationFieldVisible,
-  organizationValuesChange,
-} from './organization-rules';
-import { NavItemsTree, WidgetItemsTree } from './permission-trees';
-import { ThemeDataField } from './theme-data-field';
 import type { EntityOverrides } from './ui-types';
 
 const name = (record: Rec) => encodeURIComponent(String(record.name));
 
 /**
  * Organizations (spec part 1 §2 "Organization edit", §4, §5, §6): two extra row actions on the
- * list; on the form, the controls that are more than their kind's input (the account items table,
- * the permission trees, the theme, privilege consent with its confirmation) and the cross-field
- * rules of organization-rules.ts. Who may change what (the built-in organization's name, navItems
- * and widgetItems for global admins only) comes from the definition.
+ * list. The edit form's controls and rules are in organization.edit.tsx. Who may change what (the
+ * built-in organization's name, navItems and widgetItems for global admins only) comes from the
+ * definition.
  */
 const overrides: EntityOverrides = {
   listActions: [
     { key: 'groups', label: 'nav.groups', to: (record) => `/trees/${name(record)}` },
     { key: 'users', label: 'nav.users', to: (record) => `/organizations/${name(record)}/users` },
   ],
-  fieldControls: {
-    hasPrivilegeConsent: PrivilegeConsentSwitch,
-    passwordOptions: PasswordOptionsSelect,
-    countryCodes: CountryCodesSelect,
-    languages: LanguagesSelect,
-    navItems: NavItemsTree,
-    widgetItems: WidgetItemsTree,
-    accountItems: AccountItemsTable,
-    themeData: ThemeDataField,
-    mfaItems: MfaItemsField,
-  },
-  // Spec §2: the organization's LDAP servers, listed and edited in a table of their own section.
-  sectionExtras: { ldap: LdapServersSection },
-  fieldVisible: organizationFieldVisible,
-  fieldTooltip: (field) => (field === 'tags' ? 'organization.tagsTooltip' : undefined),
-  fieldRules: { passwordObfuscatorKey: obfuscatorKeyProblem, accountItems: accountItemsProblem },
-  onValuesChange: organizationValuesChange,
 };
 
 export default overrides;

@@ -5,8 +5,8 @@ import type { Rec } from '../data/client';
 
 /**
  * What an entity's `<name>.ui.tsx` may add to the generic list and edit pages (which read the
- * definition): only what differs. Types only, so that the UI modules and the registry that loads
- * them do not import each other.
+ * definition), and its `<name>.edit.tsx` to the edit page alone: only what differs. Types only, so
+ * that the UI modules and the registry that loads them do not import each other.
  */
 
 /**

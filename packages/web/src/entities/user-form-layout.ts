@@ -18,7 +18,7 @@ import { type Rec, unwrap } from '../data/client';
 import { getOne } from '../data/entities';
 import type { FormLayout } from './ui-types';
 
-/** Account items shown as blocks of the user form rather than fields (user.ui.tsx `blocks`). */
+/** Account items shown as blocks of the user form rather than fields (user.edit.tsx `blocks`). */
 export const ITEM_BLOCKS: Readonly<Record<string, readonly string[]>> = {
   '3rd-party logins': ['thirdPartyLogins'],
   'Multi-factor authentication': ['mfa'],

@@ -1,59 +1,16 @@
-import { isAdmin } from '@gatehouse/entities';
-import { originsOf, safeReturnUrl } from '../crud/return-url';
-import { getOrganizationApplications } from '../data/launcher';
-import { AvatarField } from './avatar-field';
-import { ConsentsField } from './consents-field';
-import { EmailField, PhoneField } from './reset-address';
-import { SetPasswordField } from './set-password';
-import { ThirdPartyLogins } from './third-party-logins';
+import { isAdmin } from '@gatehouse/entities/plain';
 import type { EntityOverrides } from './ui-types';
-import { useUserFormLayout } from './user-form-layout';
-import { UserGroupsField } from './user-groups-field';
-import { UserKeys } from './user-keys';
 import { UserSheetTools } from './user-list-tools';
-import { UserMfaSection } from './user-mfa-section';
-import { FaceIdsTable, ManagedAccountsTable, MfaAccountsTable, PropertiesTable } from './user-tables';
-import { UserTagField } from './user-tag-field';
-import { WebauthnCredentials } from './user-webauthn-section';
 
 /** sessionStorage key of the user list the edit page returns to (a group's, an organization's ...). */
 const USER_LIST_URL_KEY = 'userListUrl';
 
+/** Users: the list's spreadsheet tools and where the edit page returns; the form is in user.edit.tsx. */
 const overrides: EntityOverrides = {
-  // E-mail and phone: typed by administrators, reset with a code by the user themself.
-  fieldControls: {
-    password: SetPasswordField,
-    applicationScopes: ConsentsField,
-    email: EmailField,
-    phone: PhoneField,
-    groups: UserGroupsField,
-    avatar: AvatarField,
-    tag: UserTagField,
-    properties: PropertiesTable,
-    managedAccounts: ManagedAccountsTable,
-    mfaAccounts: MfaAccountsTable,
-    faceIds: FaceIdsTable,
-  },
-  // Which fields show, in which order and editable by whom: the organization's account items.
-  useFormLayout: useUserFormLayout,
-  blocks: {
-    // Linked accounts of identity providers (Casdoor's "3rd-party logins" item).
-    thirdPartyLogins: ThirdPartyLogins,
-    mfa: UserMfaSection,
-    webauthnCredentials: WebauthnCredentials,
-    keys: UserKeys,
-  },
   // Upload (.xlsx) and Export beside Add.
   listToolbar: UserSheetTools,
   exitPath: (viewer) => sessionStorage.getItem(USER_LIST_URL_KEY) ?? (isAdmin(viewer) ? '/users' : '/'),
   listUrlKey: USER_LIST_URL_KEY,
-  // Back to an application of the viewer's organization (or the console) that sent them here.
-  resolveReturnUrl: async (raw, viewer) => {
-    const apps = viewer ? ((await getOrganizationApplications(viewer.owner, 1, 100)).data ?? []) : [];
-    const addresses = apps.flatMap((app) => [...(Array.isArray(app.redirectUris) ? app.redirectUris : []), app.homepageUrl]);
-    return safeReturnUrl(raw, window.location.origin, originsOf(addresses));
-  },
-  refusedAsNotFound: 'general.userNotFoundSubtitle',
 };
 
 export default overrides;

@@ -8,7 +8,7 @@ type Catalogue = Record<string, unknown>;
 
 const STORAGE_KEY = 'language';
 
-function isUiLanguage(value: string | null | undefined): value is UiLanguage {
+export function isUiLanguage(value: string | null | undefined): value is UiLanguage {
   return !!value && (UI_LANGUAGES as readonly string[]).includes(value);
 }
 

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Pagination, Row, Skeleton } from 'antd';
-import { useState } from 'react';
+import { Col, Empty, Row, Skeleton, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { LoadError } from '../components/load-error';
 import { PageTitle } from '../components/page-title';
+import { Panel, PanelMeta } from '../components/panel';
 import { type Rec, unwrap } from '../data/client';
 import { getOrganizationApplications } from '../data/launcher';
 import { textOf as text } from '../data/text';
@@ -12,17 +13,25 @@ import { launchLink } from './app-links';
 
 const PAGE_SIZE = 12;
 
+// antd's Pagination brings a Select (its page-size changer, which the launcher hides); it loads only
+// for an organization with more applications than a page shows.
+const Pagination = lazy(() => import('antd/es/pagination'));
+
 function AppCard({ app, userHomepage }: { app: Rec; userHomepage: string }) {
   const title = text(app.displayName) || text(app.name);
   const logo = text(app.logo);
   const link = launchLink(text(app.homepageUrl), userHomepage);
   const card = (
-    <Card
+    <Panel
       hoverable={!!link}
-      cover={logo ? <img src={logo} alt="" style={{ height: 96, objectFit: 'contain', padding: 16 }} /> : undefined}
+      cover={
+        logo ? (
+          <img src={logo} alt="" style={{ display: 'block', width: '100%', height: 96, objectFit: 'contain', padding: 16 }} />
+        ) : undefined
+      }
     >
-      <Card.Meta title={title} description={text(app.description)} />
-    </Card>
+      <PanelMeta title={title} description={text(app.description)} />
+    </Panel>
   );
   return link ? (
     <a href={link} aria-label={title}>
@@ -39,6 +48,7 @@ function AppCard({ app, userHomepage }: { app: Rec; userHomepage: string }) {
  */
 export default function AppsPage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const account = useAccount();
   const [page, setPage] = useState(1);
   const organization = account?.user.owner ?? '';
@@ -74,7 +84,15 @@ export default function AppsPage() {
       <Col span={24}>{body}</Col>
       {(result.data?.total ?? 0) > PAGE_SIZE && (
         <Col span={24}>
-          <Pagination current={page} pageSize={PAGE_SIZE} total={result.data?.total} onChange={setPage} showSizeChanger={false} />
+          <Suspense fallback={<div style={{ height: token.controlHeight }} />}>
+            <Pagination
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={result.data?.total}
+              onChange={setPage}
+              showSizeChanger={false}
+            />
+          </Suspense>
         </Col>
       )}
     </Row>

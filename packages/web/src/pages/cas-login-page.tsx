@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Result } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY } from '../auth/account';
+import { LazyResult } from '../components/lazy-result';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { type Rec, unwrap } from '../data/client';
@@ -79,7 +79,7 @@ function SignedIn({ application }: { application: Rec }) {
   const { t } = useTranslation();
   return (
     <PublicResultLayout>
-      <Result
+      <LazyResult
         status="success"
         title={<ResultTitle>{t('cas.signedInTitle')}</ResultTitle>}
         subTitle={t('cas.signedInHint', { application: String(application.displayName || application.name) })}

@@ -1,11 +1,12 @@
 import { DASHBOARD_SERIES, dashboardDays, isGlobalAdmin, userFigures } from '@gatehouse/entities/plain';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Col, Row, Skeleton, Statistic } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { LoadError } from '../components/load-error';
 import { PageTitle } from '../components/page-title';
+import { Panel } from '../components/panel';
 import { unwrap } from '../data/client';
 import { getDashboard } from '../data/dashboard';
 import { ALL_ORGANIZATIONS, useSelectedOrganization } from '../shell/selected-organization';
@@ -58,13 +59,13 @@ export default function DashboardPage() {
       )}
       {cards.map(([key, value]) => (
         <Col key={key} xs={24} sm={12} lg={6}>
-          <Card>
+          <Panel>
             <Statistic title={t(`dashboard.${key}`)} value={value} loading={result.isPending} />
-          </Card>
+          </Panel>
         </Col>
       ))}
       <Col span={24}>
-        <Card title={t('dashboard.past30Days')}>
+        <Panel title={t('dashboard.past30Days')}>
           {result.isPending ? (
             <Skeleton active />
           ) : (
@@ -72,7 +73,7 @@ export default function DashboardPage() {
               <DashboardChart days={days} series={series} label={t('dashboard.chartLabel')} dark={dark} />
             </Suspense>
           )}
-        </Card>
+        </Panel>
       </Col>
     </Row>
   );

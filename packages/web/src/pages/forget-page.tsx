@@ -1,7 +1,7 @@
 import { ADMIN_OWNER, BUILT_IN_APPLICATION, checkPasswordOptions } from '@gatehouse/entities/plain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Result, Select, Steps } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Alert, Button, Flex, Form, Input, Steps } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAccount } from '../auth/account';
@@ -9,19 +9,16 @@ import { AppLink, AppLinkButton } from '../components/app-link';
 import { ApplicationFrame } from '../components/application-frame';
 import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
+import { LazyResult } from '../components/lazy-result';
 import { PageSpin } from '../components/page-spin';
-import { SendCodeInput } from '../components/send-code-input';
 import { getEmailAndPhone, resetPassword, verifyCode } from '../data/account';
 import { NetworkError, type Rec, unwrap } from '../data/client';
 import { getAppLogin } from '../data/signin-flows';
+import type { Found, VerifyValues } from './forget-verify-step';
 import { signinPageOf } from './signup-model';
 
-/** The account found in step 1: its username and its addresses (masked unless typed). */
-interface Found {
-  name: string;
-  email: string;
-  phone: string;
-}
+// The second step (its address picker and code input) loads once the first has found the account.
+const ForgetVerifyStep = lazy(() => import('./forget-verify-step'));
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
@@ -43,7 +40,7 @@ export default function ForgetPage() {
   const [code, setCode] = useState('');
   const [done, setDone] = useState(false);
   const [accountForm] = Form.useForm<{ username: string }>();
-  const [verifyForm] = Form.useForm<{ dest: string; code: string }>();
+  const [verifyForm] = Form.useForm<VerifyValues>();
   const [passwordForm] = Form.useForm<{ password: string; confirm: string }>();
 
   const appQuery = useQuery({
@@ -80,7 +77,7 @@ export default function ForgetPage() {
       setStep(1);
     });
 
-  const checkCode = ({ dest, code: typed }: { dest: string; code: string }) =>
+  const checkCode = ({ dest, code: typed }: VerifyValues) =>
     run(async () => {
       if (!found) return;
       unwrap(
@@ -104,7 +101,6 @@ export default function ForgetPage() {
     });
 
   const errorAlert = error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />;
-  const destinations = found ? [found.email, found.phone].filter(Boolean) : [];
 
   let content: ReactNode;
   if (appQuery.error) {
@@ -113,7 +109,7 @@ export default function ForgetPage() {
     content = <PageSpin />;
   } else if (done) {
     content = (
-      <Result
+      <LazyResult
         status="success"
         title={t('general.passwordSet')}
         extra={<AppLinkButton to={signinLink}>{t('general.signIn')}</AppLinkButton>}
@@ -149,39 +145,16 @@ export default function ForgetPage() {
             </Button>
           </Form>
         )}
-        {step === 1 && found && (
-          <Form
-            form={verifyForm}
-            name="forget-verify"
-            layout="vertical"
-            requiredMark={false}
-            onFinish={(values) => void checkCode(values)}
-          >
-            {destinations.length === 0 ? (
-              <Alert type="warning" showIcon role="status" title={t('forget.noAddress')} style={{ marginBottom: 16 }} />
-            ) : (
-              <Form.Item label={t('forget.sendTo')} name="dest">
-                <Select options={destinations.map((dest) => ({ value: dest, label: dest }))} />
-              </Form.Item>
-            )}
-            <Form.Item
-              label={t('code.label')}
-              name="code"
-              rules={[{ required: true, whitespace: true, message: t('code.empty') }]}
-            >
-              <SendCodeInput
-                app={record}
-                method="forget"
-                target={async () => {
-                  const dest = String(verifyForm.getFieldValue('dest') ?? '');
-                  return dest ? { dest, type: dest === found.email ? 'email' : 'phone', checkUser: found.name } : null;
-                }}
-              />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busyLoading(busy)} disabled={destinations.length === 0}>
-              {t('forget.next')}
-            </Button>
-          </Form>
+        {step === 1 && found && record && (
+          <Suspense fallback={<PageSpin />}>
+            <ForgetVerifyStep
+              form={verifyForm}
+              app={record}
+              found={found}
+              busy={busy}
+              onFinish={(values) => void checkCode(values)}
+            />
+          </Suspense>
         )}
         {step === 2 && (
           <Form

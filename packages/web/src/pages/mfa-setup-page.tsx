@@ -15,7 +15,7 @@ import { MFA_RETURN_KEY } from '../components/use-second-factor';
 import { unwrap } from '../data/client';
 import { enableMfa, initiateMfa } from '../data/mfa';
 import { getUserApplication } from '../data/signin-flows';
-import { mfaSetupRequired } from '../shell/mfa-notices';
+import { mfaSetupRequired } from '../shell/mfa-rules';
 import { MfaSetupVerify, type Proven } from './mfa-setup-verify';
 
 /**

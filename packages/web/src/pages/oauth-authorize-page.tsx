@@ -1,13 +1,16 @@
 import { REQUIRED_MFA, REQUIRED_UPDATE_PASSWORD } from '@gatehouse/entities/plain';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { PageSpin } from '../components/page-spin';
 import { type Rec, unwrap } from '../data/client';
 import { getAppLogin, oauthLogin } from '../data/signin-flows';
-import { OAuthConsent } from './oauth-consent';
 import { isConsentRequired } from './oauth-consent-model';
 import { authorizationError, authorizationQuery, authorizationRedirect } from './oauth-redirect';
 import { ProtocolSignin } from './protocol-signin';
 import { signupLinkOf } from './signup-model';
+
+// The consent screen loads when a request needs the user's consent (after signing in).
+const OAuthConsent = lazy(() => import('./oauth-consent').then((m) => ({ default: m.OAuthConsent })));
 
 /**
  * The OAuth 2.0 / OpenID Connect authorization endpoint (/login/oauth/authorize): the request is
@@ -28,7 +31,12 @@ export default function OAuthAuthorizePage() {
   const fail = (error: string) =>
     window.location.assign(authorizationError(query.redirectUri, error, query.state, query.responseType));
 
-  if (consentApp) return <OAuthConsent app={consentApp} query={query} onGranted={back} onDeny={() => fail('access_denied')} />;
+  if (consentApp)
+    return (
+      <Suspense fallback={<PageSpin />}>
+        <OAuthConsent app={consentApp} query={query} onGranted={back} onDeny={() => fail('access_denied')} />
+      </Suspense>
+    );
   return (
     <ProtocolSignin
       requestKey={['oauth', query]}

@@ -1,11 +1,12 @@
 import type { Envelope } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Result, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
+import { LazyResult } from '../components/lazy-result';
 import { ResultTitle } from '../components/result-title';
 import { SigninCard, type SigninValues } from '../components/signin-card';
 import { useSecondFactor } from '../components/use-second-factor';
@@ -95,7 +96,7 @@ export function ProtocolSignin({
   if (app.error) {
     return (
       <Flex justify="center" style={{ padding: '8vh 12px' }}>
-        <Result
+        <LazyResult
           status="error"
           title={<ResultTitle>{t('signin.invalidRequest')}</ResultTitle>}
           subTitle={errorText(t, app.error)}
@@ -106,7 +107,7 @@ export function ProtocolSignin({
   const continueAs =
     signedInHere && !useOtherAccount ? (
       <Flex vertical gap={12}>
-        <Typography.Text>{t('signin.signedInAs', { name: account.user.displayName || account.user.name })}</Typography.Text>
+        <span>{t('signin.signedInAs', { name: account.user.displayName || account.user.name })}</span>
         <Button type="primary" block loading={busyLoading(busy)} onClick={() => void finish()}>
           {t('signin.continue')}
         </Button>

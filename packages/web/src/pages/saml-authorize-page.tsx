@@ -1,8 +1,9 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from 'antd';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { LazyResult } from '../components/lazy-result';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { type Rec, unwrap } from '../data/client';
@@ -61,21 +62,21 @@ export default function SamlAuthorizePage() {
 /** The HTTP-POST binding: a form with SAMLResponse (and RelayState) that submits itself to the ACS URL. */
 function PostToServiceProvider({ delivery, app }: { delivery: SamlDelivery & { method: 'POST' }; app: Rec }) {
   const { t } = useTranslation();
-  const form = useRef<HTMLFormElement>(null);
   const submitted = useRef(false);
-  useEffect(() => {
-    if (submitted.current) return;
+  // The form submits itself once it is there (the Result around it loads first).
+  const submitOnce = (form: HTMLFormElement | null) => {
+    if (!form || submitted.current) return;
     submitted.current = true;
-    form.current?.submit();
-  }, []);
+    form.submit();
+  };
   return (
     <PublicResultLayout>
-      <Result
+      <LazyResult
         icon={<LoadingOutlined aria-hidden />}
         title={<ResultTitle>{t('saml.returning', { application: String(app.displayName || app.name) })}</ResultTitle>}
         subTitle={t('saml.returningHint')}
         extra={
-          <form ref={form} method="post" action={delivery.url}>
+          <form ref={submitOnce} method="post" action={delivery.url}>
             {delivery.fields.map((field) => (
               <input key={field.name} type="hidden" name={field.name} value={field.value} />
             ))}

@@ -1,5 +1,5 @@
 import { agreementMode, signupChoices } from '@gatehouse/entities/plain';
-import { Alert, Button, Flex, Form, type FormRule, Input, Select, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Form, type FormRule, Input, Select, Space } from 'antd';
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminHtml } from '../components/admin-html';
@@ -230,7 +230,7 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, provid
             </Button>
             {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />}
             <Flex justify="center" gap={4} wrap style={{ marginTop: 16 }}>
-              <Typography.Text>{t('signup.haveAccount')}</Typography.Text>
+              <span>{t('signup.haveAccount')}</span>
               <AppLink to={signinLink}>{t('signup.signInNow')}</AppLink>
             </Flex>
           </>

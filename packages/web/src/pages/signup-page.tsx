@@ -1,6 +1,6 @@
 import { ADMIN_OWNER, BUILT_IN_APPLICATION } from '@gatehouse/entities/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Result } from 'antd';
+import { Alert, App, Button, Flex } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { ACCOUNT_KEY, useAccount } from '../auth/account';
 import { AppLink, AppLinkButton } from '../components/app-link';
 import { ApplicationFrame } from '../components/application-frame';
 import { errorText } from '../components/feedback';
+import { LazyResult } from '../components/lazy-result';
 import { LinkButton } from '../components/link-button';
 import { PageSpin } from '../components/page-spin';
 import { ResultTitle } from '../components/result-title';
@@ -100,7 +101,7 @@ export default function SignupPage({ oauth = false }: Props) {
   if (appQuery.error) {
     return (
       <Flex justify="center" style={{ padding: '8vh 12px' }}>
-        <Result
+        <LazyResult
           status="error"
           title={<ResultTitle>{t('signup.unavailable')}</ResultTitle>}
           subTitle={errorText(t, appQuery.error)}
@@ -127,7 +128,7 @@ export default function SignupPage({ oauth = false }: Props) {
   if (!record || !app) content = <PageSpin />;
   else if (record.enableSignUp !== true) {
     content = (
-      <Result
+      <LazyResult
         status="warning"
         title={t('signup.signupError')}
         subTitle={t('signup.signupDisabled')}

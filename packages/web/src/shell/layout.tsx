@@ -1,7 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { isGlobalAdmin } from '@gatehouse/entities';
-import { Button, ConfigProvider, Drawer, Flex, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
-import { Suspense, useState } from 'react';
+import { isGlobalAdmin } from '@gatehouse/entities/plain';
+import { Button, ConfigProvider, Flex, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { type Account, useAccount } from '../auth/account';
@@ -11,12 +11,16 @@ import { PageSpin } from '../components/page-spin';
 import { themeConfigOf } from '../components/theme-config';
 import { LanguageMenu } from './language-menu';
 import { buildMenu, type MenuGroup, organizationLanguages, selectedMenuKey, visibleWidgets, type Widget } from './menu';
-import { MfaNotices, mfaSetupRequired } from './mfa-notices';
-import { OrganizationSelector } from './organization-selector';
+import { arrivedFromSignin, mfaSetupRequired, promptedMfaItems } from './mfa-rules';
+import { OrganizationPicker } from './organization-picker';
 import { ThemeMenu } from './theme-menu';
 import { useThemeSettings } from './theme-store';
 import { TourButton, TourProvider } from './tour';
 import { UserMenu } from './user-menu';
+
+// The phone's menu drawer loads when it is first opened; the MFA notices when one is due.
+const MobileMenu = lazy(() => import('./mobile-menu'));
+const MfaNotices = lazy(() => import('./mfa-notices'));
 
 /** Entries the server sends elsewhere (its settings in get-account). */
 function menuLinks(account: Account): Partial<Record<string, string>> {
@@ -67,11 +71,18 @@ function ConsoleFrame() {
   const screens = Grid.useBreakpoint();
   const { token } = theme.useToken();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer stays mounted once opened (its closing animation, its scroll position).
+  const [drawerUsed, setDrawerUsed] = useState(false);
   // Until the first measurement every breakpoint is unknown; treat that as desktop to avoid a flash.
   const isPhone = screens.md === false;
 
   // Until the organization's Required MFA method is enabled, the console offers its setup only.
   const setupRequired = !!mfaSetupRequired(account);
+  // A notice is due for a Required method not enabled, or Prompted ones right after signing in;
+  // once loaded the notices stay (they close their notifications themselves).
+  const noticeDue = !!account && (setupRequired || (arrivedFromSignin(location.state) && promptedMfaItems(account).length > 0));
+  const [noticesLoaded, setNoticesLoaded] = useState(false);
+  if (noticeDue && !noticesLoaded) setNoticesLoaded(true);
   const groups = account && !setupRequired ? buildMenu(account.viewer, account.organization, menuLinks(account)) : [];
   const widgets: readonly Widget[] = account ? visibleWidgets(account.organization) : ['theme', 'language'];
   const showOrganizations = account && !setupRequired && isGlobalAdmin(account.viewer) && !location.pathname.startsWith('/trees');
@@ -93,7 +104,11 @@ function ConsoleFrame() {
 
   return (
     <TourProvider enabled={tourEnabled}>
-      {account && <MfaNotices account={account} />}
+      {account && noticesLoaded && (
+        <Suspense fallback={null}>
+          <MfaNotices account={account} />
+        </Suspense>
+      )}
       <Layout style={{ minHeight: '100vh' }}>
         <Layout.Header
           style={{
@@ -118,7 +133,14 @@ function ConsoleFrame() {
           </Link>
           {isPhone ? (
             groups.length > 0 && (
-              <Button icon={<MenuOutlined aria-hidden />} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen}>
+              <Button
+                icon={<MenuOutlined aria-hidden />}
+                onClick={() => {
+                  setDrawerUsed(true);
+                  setDrawerOpen(true);
+                }}
+                aria-expanded={drawerOpen}
+              >
                 {t('general.menu')}
               </Button>
             )
@@ -128,7 +150,7 @@ function ConsoleFrame() {
             </nav>
           )}
           <Flex align="center" gap={isPhone ? 0 : 4} style={{ marginInlineStart: 'auto' }}>
-            {showOrganizations && !isPhone && <OrganizationSelector width={180} />}
+            {showOrganizations && !isPhone && <OrganizationPicker width={180} />}
             {widgets.includes('theme') && <ThemeMenu />}
             {widgets.includes('language') && <LanguageMenu languages={organizationLanguages(account?.organization)} />}
             {tourEnabled && <TourButton />}
@@ -143,17 +165,15 @@ function ConsoleFrame() {
             )}
           </Flex>
         </Layout.Header>
-        {isPhone && (
-          <Drawer title={t('general.menu')} placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={280}>
-            {showOrganizations && (
-              <div style={{ marginBottom: 12 }}>
-                <OrganizationSelector width="100%" />
-              </div>
-            )}
-            <nav aria-label={t('general.menu')}>
-              <Menu mode="inline" style={{ borderInlineEnd: 'none' }} {...menuProps} />
-            </nav>
-          </Drawer>
+        {isPhone && drawerUsed && (
+          <Suspense fallback={null}>
+            <MobileMenu
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              showOrganizations={!!showOrganizations}
+              menuProps={menuProps}
+            />
+          </Suspense>
         )}
         <Layout.Content style={{ padding: isPhone ? 8 : 24 }}>
           <Suspense fallback={<PageSpin />}>

@@ -1,29 +1,19 @@
-import { type MfaType, requiredMfaType, unmetMfaItems } from '@gatehouse/entities/plain';
-import { App, Button, Flex, Space, Tag, Typography } from 'antd';
+import { App, Button, Flex, Space, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Account } from '../auth/account';
+import { arrivedFromSignin, mfaSetupRequired, promptedMfaItems } from './mfa-rules';
 
 const REQUIRED_KEY = 'mfa-required';
 const PROMPT_KEY = 'mfa-prompt';
-
-/** The organization's Required method the account has not enabled yet (the console then asks for nothing else). */
-export function mfaSetupRequired(account: Account | null | undefined): MfaType | undefined {
-  return account ? requiredMfaType(account.organization?.mfaItems ?? [], account.mfa) : undefined;
-}
-
-/** Whether the page was reached right after signing in (Casdoor's navigation state from "/login"). */
-function fromSignin(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && Reflect.get(state, 'from') === '/login';
-}
 
 /**
  * The organization's MFA rules after a sign-in (spec part 1 §4): a Required method the user has
  * not enabled takes them to its setup and shows a notice that cannot be dismissed until it is
  * enabled; Prompted methods, after a sign-in from /login, show a notice with Later and Go to enable.
  */
-export function MfaNotices({ account }: { account: Account }) {
+export default function MfaNotices({ account }: { account: Account }) {
   const { t } = useTranslation();
   const { notification } = App.useApp();
   const location = useLocation();
@@ -43,7 +33,7 @@ export function MfaNotices({ account }: { account: Account }) {
       title: t('mfa.enableTitle'),
       description: (
         <Flex vertical gap={8}>
-          <Typography.Text>{t('mfa.requiredNotice')}</Typography.Text>
+          <span>{t('mfa.requiredNotice')}</span>
           <Space>
             <Tag color="orange">{t(`mfa.types.${required}`)}</Tag>
           </Space>
@@ -58,11 +48,11 @@ export function MfaNotices({ account }: { account: Account }) {
   }, [required, onSetup, navigate, notification, t]);
 
   // Once per arrival from the sign-in page.
-  const arrivedFromSignin = fromSignin(location.state);
+  const fromSignin = arrivedFromSignin(location.state);
   // biome-ignore lint/correctness/useExhaustiveDependencies: shown once per navigation (its key), not on every render.
   useEffect(() => {
-    if (required || !arrivedFromSignin) return;
-    const prompted = unmetMfaItems(account.organization?.mfaItems ?? [], account.mfa, ['Prompted']);
+    if (required || !fromSignin) return;
+    const prompted = promptedMfaItems(account);
     const first = prompted[0];
     if (!first) return;
     notification.open({
@@ -71,7 +61,7 @@ export function MfaNotices({ account }: { account: Account }) {
       title: t('mfa.enableTitle'),
       description: (
         <Flex vertical gap={8}>
-          <Typography.Text>{t('mfa.promptNotice')}</Typography.Text>
+          <span>{t('mfa.promptNotice')}</span>
           <Space wrap>
             {prompted.map((item) => (
               <Tag color="orange" key={item.name}>

@@ -1,15 +1,20 @@
-import { organization } from '@gatehouse/entities';
 import { useTranslation } from 'react-i18next';
-import { RefSelect } from '../crud/ref-select';
+import { type DeferredRefEntity, RefSelect } from '../crud/ref-select';
 import { ALL_ORGANIZATIONS, selectOrganization, useSelectedOrganization } from './selected-organization';
 
+/** The organizations, whose definition loads with the first search (not with every console page). */
+const ORGANIZATIONS: DeferredRefEntity = {
+  name: 'organization',
+  load: async () => (await import('@gatehouse/entities')).organization,
+};
+
 /** A global admin's choice of the organization the lists show (or All); searched on the server. */
-export function OrganizationSelector({ width }: { width: number | string }) {
+export default function OrganizationSelector({ width }: { width: number | string }) {
   const { t } = useTranslation();
   const selected = useSelectedOrganization();
   return (
     <RefSelect
-      definition={organization}
+      definition={ORGANIZATIONS}
       organization=""
       value={selected}
       onChange={selectOrganization}

@@ -1,9 +1,12 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Button, Tooltip, Tour, type TourProps } from 'antd';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { Button, Tooltip, type TourProps } from 'antd';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { nextTourPage } from './tour-pages';
+
+// antd's Tour loads when a tour is first opened (most visits never open one).
+const TourPanel = lazy(() => import('antd/es/tour'));
 
 /**
  * The onboarding tour (desktop only). A page that has a tour registers its steps while mounted;
@@ -32,13 +35,19 @@ export function TourProvider({ enabled, children }: { enabled: boolean; children
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [steps, setSteps] = useState<PageTourStep[] | null>(null);
-  const [open, setOpen] = useState(false);
+  const [open, setShown] = useState(false);
+  // Once opened the tour stays mounted, so that it closes with its animation.
+  const [opened, setOpened] = useState(false);
+  const setOpen = useCallback((next: boolean) => {
+    if (next) setOpened(true);
+    setShown(next);
+  }, []);
 
   useEffect(() => {
     if (!enabled || !steps || sessionStorage.getItem(CONTINUE_KEY) !== pathname) return;
     sessionStorage.removeItem(CONTINUE_KEY);
     setOpen(true);
-  }, [enabled, steps, pathname]);
+  }, [enabled, steps, pathname, setOpen]);
 
   const finish = () => {
     setOpen(false);
@@ -54,18 +63,20 @@ export function TourProvider({ enabled, children }: { enabled: boolean; children
     // antd wants a function returning an element; a step whose element is gone is shown centred.
     target: () => step.target() as HTMLElement,
   }));
-  const state = useMemo(() => ({ steps, setSteps, open, setOpen }), [steps, open]);
+  const state = useMemo(() => ({ steps, setSteps, open, setOpen }), [steps, open, setOpen]);
   return (
     <TourContext.Provider value={state}>
       {children}
-      {enabled && steps && (
-        <Tour
-          open={open}
-          steps={tourSteps}
-          onClose={() => setOpen(false)}
-          onFinish={finish}
-          indicatorsRender={(current, total) => t('tour.progress', { current: current + 1, total })}
-        />
+      {enabled && steps && opened && (
+        <Suspense fallback={null}>
+          <TourPanel
+            open={open}
+            steps={tourSteps}
+            onClose={() => setOpen(false)}
+            onFinish={finish}
+            indicatorsRender={(current, total) => t('tour.progress', { current: current + 1, total })}
+          />
+        </Suspense>
       )}
     </TourContext.Provider>
   );
