@@ -1,4 +1,4 @@
-import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type { Cluster, Redis, RedisOptions } from 'ioredis';
 
 /**
  * The Redis a cluster of Gatehouse processes shares (REDIS_URL), through ioredis. Three forms:
@@ -106,10 +106,12 @@ export function parseRedisUrl(url: string): RedisTarget {
 
 /**
  * A client of REDIS_URL, not yet connected (lazyConnect: `connect()` it, or let the first command
- * do so). `options` apply to every connection (to each node of a cluster).
+ * do so). `options` apply to every connection (to each node of a cluster). ioredis is loaded with
+ * the first client: a server without REDIS_URL does not spend its memory.
  */
-export function createRedisClient(url: string, options: RedisOptions = {}): RedisClient {
+export async function createRedisClient(url: string, options: RedisOptions = {}): Promise<RedisClient> {
   const target = parseRedisUrl(url);
+  const { Cluster, Redis } = await import('ioredis');
   const base: RedisOptions = { lazyConnect: true, ...options };
   if (target.kind === 'single') return new Redis(target.url, base);
   const tls = target.tls ? { tls: {} } : {};

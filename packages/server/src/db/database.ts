@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
   type Dialect,
@@ -11,8 +11,8 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely';
-import { createPool } from 'mysql2';
-import pg from 'pg';
+import type { Pool as MysqlPool } from 'mysql2';
+import type { Pool as PgPool } from 'pg';
 import { type DB, tableColumns } from './schema.js';
 import { StoredValuesPlugin } from './stored-values.js';
 
@@ -89,45 +89,80 @@ function open(dialect: DialectName, engine: Dialect, ping: () => Promise<unknown
   return { db, dialect, ping: async () => void (await ping()), close: () => db.destroy() };
 }
 
+/** Calls `load` once, on the first call, and answers its promise to every call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
+
+/** A SQLite database file opened with the server's settings, and its hourly statistics refresh. */
+async function openSqlite(file: string) {
+  const { default: SQLite } = await import('better-sqlite3');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // Planner statistics (sqlite_stat1), refreshed when a table grew or shrank tenfold: without them
+  // SQLite prefers an organization's index (50,000 users) to the search index's few candidates.
+  // A sample of 1,000 rows per index keeps it to a moment at a million users.
+  sqlite.pragma('analysis_limit = 1000');
+  const optimize = (mask: string) => sqlite.pragma(`optimize = ${mask}`);
+  optimize('0x10002');
+  const hourly = setInterval(() => optimize('0xfffe'), 3_600_000);
+  hourly.unref();
+  return { sqlite, hourly, select1: sqlite.prepare('select 1').pluck() };
+}
+
+/**
+ * Opens the database of `url`. Only the driver of its engine is loaded, when the first query (or
+ * ping) needs it: the other engines' drivers (and, on PostgreSQL or MySQL, SQLite's) never take
+ * the server's memory.
+ */
 export function openDatabase(url: string): Database {
   const dialect = dialectOfUrl(url);
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    const sqlite = new SQLite(file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    // Planner statistics (sqlite_stat1), refreshed when a table grew or shrank tenfold: without them
-    // SQLite prefers an organization's index (50,000 users) to the search index's few candidates.
-    // A sample of 1,000 rows per index keeps it to a moment at a million users.
-    sqlite.pragma('analysis_limit = 1000');
-    const optimize = (mask: string) => sqlite.pragma(`optimize = ${mask}`);
-    optimize('0x10002');
-    const hourly = setInterval(() => optimize('0xfffe'), 3_600_000);
-    hourly.unref();
-    const select1 = sqlite.prepare('select 1').pluck();
-    const database = open(dialect, new SqliteDialect({ database: withStatementCache(sqlite) }), async () => select1.get());
+    let refresh: NodeJS.Timeout | undefined;
+    const opened = once(async () => {
+      const handle = await openSqlite(file);
+      refresh = handle.hourly;
+      return handle;
+    });
+    const database = open(
+      dialect,
+      new SqliteDialect({ database: async () => withStatementCache((await opened()).sqlite) }),
+      async () => (await opened()).select1.get(),
+    );
     return {
       ...database,
       close: async () => {
-        clearInterval(hourly);
+        clearInterval(refresh);
         await database.close();
       },
     };
   }
   if (dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    return open(dialect, new PostgresDialect({ pool }), () => pool.query('select 1'));
+    const pool = once(async (): Promise<PgPool> => {
+      const { default: pg } = await import('pg');
+      return new pg.Pool({ connectionString: url, max: 10 });
+    });
+    return open(dialect, new PostgresDialect({ pool }), async () => (await pool()).query('select 1'));
   }
-  const pool = createPool({
-    uri: url.replace(/^mariadb:/, 'mysql:'),
-    connectionLimit: 10,
-    charset: 'utf8mb4',
-    // Times are stored as RFC 3339 text; keep numbers as numbers.
-    supportBigNumbers: true,
-    bigNumberStrings: false,
+  const pool = once(async (): Promise<MysqlPool> => {
+    const { createPool } = await import('mysql2');
+    return createPool({
+      uri: url.replace(/^mariadb:/, 'mysql:'),
+      connectionLimit: 10,
+      charset: 'utf8mb4',
+      // Times are stored as RFC 3339 text; keep numbers as numbers.
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+    });
   });
-  return open(dialect, new MysqlDialect({ pool }), () => pool.promise().query('select 1'));
+  return open(dialect, new MysqlDialect({ pool }), async () => (await pool()).promise().query('select 1'));
 }

@@ -40,6 +40,15 @@ export interface WriteOptions {
   trx?: Db;
 }
 
+export interface CreateOptions extends WriteOptions {
+  /**
+   * The record's key is one the server has just made (a new UUID: an issued token's name), so no
+   * record can hold it yet: the insert is not preceded by a read for a duplicate (the primary key
+   * would still refuse one).
+   */
+  newKey?: boolean;
+}
+
 export interface UpdateOptions extends WriteOptions {
   /** Only these fields are taken from the input (update-x?columns=a,b). */
   columns?: string[];
@@ -104,7 +113,7 @@ export class EntityDomain<F extends Fields = Fields> {
   }
 
   /** Adds a record and returns it as stored; a record with the same key is refused. */
-  async create(server: ServerContext, actor: Actor, input: unknown, options: WriteOptions = {}): Promise<RecordOf<F>> {
+  async create(server: ServerContext, actor: Actor, input: unknown, options: CreateOptions = {}): Promise<RecordOf<F>> {
     const { def } = this;
     const { values, provided } = parseIncoming(def, actor, input);
     const record: LooseRecord = {};
@@ -125,7 +134,7 @@ export class EntityDomain<F extends Fields = Fields> {
     const stored = typedRecord(def, record);
     const repo = this.repo(server);
     await inTransaction(server, options.trx, async (trx) => {
-      if (await repo.exists(key.owner, key.name, trx))
+      if (!options.newKey && (await repo.exists(key.owner, key.name, trx)))
         throw new AppError('duplicate', { entity: def.name, id: `${key.owner}/${key.name}` });
       await this.hooks.beforeAdd?.({ trx, actor, server }, stored, provided);
       await repo.insert(stored, trx);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type AuditRecord,
   filterRecordObject,
@@ -9,6 +8,7 @@ import {
   webhookMatches,
 } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
+import { timeOrderedId } from '../crypto/time-ordered-id.js';
 import type { Db } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 
@@ -26,22 +26,6 @@ export interface DeliveryPlan {
 }
 
 const userKey = (organization: string, name: string) => `${organization}/${name}`;
-
-let lastMs = 0;
-let sequence = 0;
-
-/**
- * A delivery's name: a UUID of version 7 (the time in milliseconds, then a counter, then random
- * bits), so that deliveries made in the same second still list in the order they were made.
- */
-export function timeOrderedId(now = Date.now()): string {
-  sequence = now === lastMs ? (sequence + 1) & 0xfff : 0;
-  lastMs = now;
-  const random = randomBytes(8);
-  random[0] = ((random[0] ?? 0) & 0x3f) | 0x80;
-  const hex = `${now.toString(16).padStart(12, '0')}7${sequence.toString(16).padStart(3, '0')}${random.toString('hex')}`;
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /**
  * The webhooks each record of a batch goes to (Casdoor's SendWebhooks: enabled webhooks listening

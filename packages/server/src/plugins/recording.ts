@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { nowRfc3339 } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolvedAccountOf } from '../auth/account.js';
+import { timeOrderedId } from '../crypto/time-ordered-id.js';
 import type { NewAuditRecord } from '../domain/record.js';
 import { newUserObjectOf, recordSubjectOf } from '../http/record-subject.js';
 import type { RecordQueue } from './record-queue.js';
@@ -129,41 +129,55 @@ async function subjectOf(request: FastifyRequest): Promise<{ organization: strin
   return { organization: organization.slice(0, 100), user: '' };
 }
 
-async function recordOf(request: FastifyRequest, reply: FastifyReply, answer: string | undefined): Promise<NewAuditRecord> {
+/** What a recorded call's record takes from its answer while the connection is open. */
+interface Sent {
+  /** The answer's text (undefined when it is not text or too long to read). */
+  answer: string | undefined;
+  /**
+   * The caller's address, read before the answer is sent: once a caller has hung up, its socket has
+   * no address and `request.ip` is undefined (whatever its type says).
+   */
+  clientIp: string;
+}
+
+async function recordOf(request: FastifyRequest, reply: FastifyReply, sent: Sent | undefined): Promise<NewAuditRecord> {
   const { organization, user } = await subjectOf(request);
   return {
     owner: organization,
-    name: randomUUID(),
+    name: timeOrderedId(),
     createdTime: nowRfc3339(),
     organization,
-    clientIp: request.ip.slice(0, 100),
+    clientIp: (sent?.clientIp ?? request.ip ?? '').slice(0, 100),
     user: user.slice(0, 100),
     method: request.method,
     requestUri: maskedUri(request.url),
     action: actionOf(pathOf(request)),
     language: languageOf(request),
     object: objectOf(request.body),
-    response: responseOf(answer),
+    response: responseOf(sent?.answer),
     statusCode: reply.statusCode,
     isTriggered: false,
   };
 }
 
 export function registerRecording(app: FastifyInstance, queue: RecordQueue): void {
-  const answers = new WeakMap<FastifyRequest, string>();
+  const sent = new WeakMap<FastifyRequest, Sent>();
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (typeof payload === 'string' && payload.length <= MAX_READ_ANSWER && recorded(request)) answers.set(request, payload);
+    if (recorded(request)) {
+      const answer = typeof payload === 'string' && payload.length <= MAX_READ_ANSWER ? payload : undefined;
+      sent.set(request, { answer, clientIp: request.ip ?? '' });
+    }
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     if (!recorded(request)) return;
     try {
-      const record = await recordOf(request, reply, answers.get(request));
+      const record = await recordOf(request, reply, sent.get(request));
       queue.push(record);
       // A sign-up's user, recorded as Casdoor's `new-user` (a webhook event) after the call's own record.
       const newUser = newUserObjectOf(request);
       if (newUser !== undefined) {
-        queue.push({ ...record, name: randomUUID(), action: 'new-user', object: newUser.slice(0, MAX_OBJECT) });
+        queue.push({ ...record, name: timeOrderedId(), action: 'new-user', object: newUser.slice(0, MAX_OBJECT) });
       }
     } catch (err) {
       request.log.error({ err }, 'audit record not made');

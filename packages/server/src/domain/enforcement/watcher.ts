@@ -36,8 +36,10 @@ export async function redisWatcher(
   channel = AUTHZ_CHANNEL,
 ): Promise<AuthzWatcher> {
   const self = randomUUID();
-  const publisher = createRedisClient(url, { maxRetriesPerRequest: 2 });
-  const subscriber = createRedisClient(url);
+  const [publisher, subscriber] = await Promise.all([
+    createRedisClient(url, { maxRetriesPerRequest: 2 }),
+    createRedisClient(url),
+  ]);
   for (const client of [publisher, subscriber])
     client.on('error', (err: Error) => log.warn({ err }, 'authorization watcher: Redis error'));
   await Promise.all([publisher.connect(), subscriber.connect()]);

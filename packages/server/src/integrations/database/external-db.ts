@@ -1,7 +1,5 @@
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { createConnection, type RowDataPacket } from 'mysql2/promise';
-import pg from 'pg';
+import type { RowDataPacket } from 'mysql2/promise';
 import { AppError } from '../../errors.js';
 import { resolveOutboundHost } from '../http/address-guard.js';
 
@@ -99,7 +97,9 @@ export async function openExternalDb(
   options: ExternalDbOptions = {},
 ): Promise<ExternalDb> {
   const type = target.databaseType;
+  // Each engine's driver is loaded when a connection of its type is opened (not at the server's start).
   if (type === 'sqlite3') {
+    const { default: SQLite } = await import('better-sqlite3');
     // fileMustExist: a mistyped path is an error, not a new empty database.
     const sqlite = new SQLite(sqliteFileOf(dataDir, target.database, options.sqliteFolder), {
       timeout: 5000,
@@ -135,6 +135,7 @@ export async function openExternalDb(
     ({ address } = await resolveOutboundHost(target.host, `${target.host}:${port}`));
   }
   if (type === 'postgres') {
+    const { default: pg } = await import('pg');
     const client = new pg.Client({
       host: address,
       port,
@@ -158,6 +159,7 @@ export async function openExternalDb(
       close: () => client.end(),
     };
   }
+  const { createConnection } = await import('mysql2/promise');
   const connection = await createConnection({
     host: address,
     port,

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
-import { ParseOption, XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
+import type * as Libxml2 from 'libxml2-wasm';
 
 /**
  * XML schema validation of SAML messages with libxml2 (libxml2-wasm: libxml2 compiled to
  * WebAssembly, no native build, no Java). The SAML 2.0 protocol schema, with the assertion,
  * XML-DSig and XML-Enc schemas it imports (packages/server/xsd, as OASIS and the W3C publish them),
  * is compiled once, on first use; a validation then takes about a tenth of a millisecond for an
- * AuthnRequest, so it runs in place. Messages are parsed without network access and without
- * external entities: only the four schema files can ever be read, and only by the schema compiler.
+ * AuthnRequest, so it runs in place. libxml2 itself is loaded with the first message too: its
+ * WebAssembly memory is about 10 MB of the server's, which a server without SAML does not spend.
+ * Messages are parsed without network access and without external entities: only the four schema
+ * files can ever be read, and only by the schema compiler.
  */
 
 /** The folder of the schemas: packages/server/xsd, from src/integrations/saml and dist/integrations/saml alike. */
@@ -21,14 +23,13 @@ const SCHEMA_FILES = [
 /** The base URL the compiler resolves the schemas' imports against; nothing else uses this scheme. */
 const SCHEMA_BASE = 'gatehouse-xsd:/';
 
-const MESSAGE_OPTIONS = ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE;
-
 export type SchemaResult = { ok: true } | { ok: false; detail: string };
 
-let validator: XsdValidator | null = null;
+let loading: Promise<typeof Libxml2> | undefined;
+let validator: Libxml2.XsdValidator | null = null;
 
 /** Serves the four schema files, and only them, to libxml2 while it compiles the protocol schema. */
-function registerSchemaFiles(files: Map<string, Uint8Array>) {
+function registerSchemaFiles({ xmlRegisterInputProvider }: typeof Libxml2, files: Map<string, Uint8Array>) {
   const open = new Map<number, { data: Uint8Array; at: number }>();
   let next = 1;
   const fileOf = (url: string) => (url.startsWith(SCHEMA_BASE) ? files.get(url.slice(SCHEMA_BASE.length)) : undefined);
@@ -53,41 +54,45 @@ function registerSchemaFiles(files: Map<string, Uint8Array>) {
   });
 }
 
-function theValidator(): XsdValidator {
-  if (validator) return validator;
+/** libxml2 (loaded once) and the compiled protocol schema (compiled again after a failed compilation). */
+async function theValidator(): Promise<{ lib: typeof Libxml2; schema: Libxml2.XsdValidator }> {
+  loading ??= import('libxml2-wasm');
+  const lib = await loading;
+  if (validator) return { lib, schema: validator };
   const files = new Map(SCHEMA_FILES.map((name) => [name, fs.readFileSync(new URL(name, XSD_DIR))]));
-  registerSchemaFiles(files);
+  registerSchemaFiles(lib, files);
   const [protocol] = SCHEMA_FILES;
-  const schema = XmlDocument.fromBuffer(files.get(protocol) ?? new Uint8Array(), { url: `${SCHEMA_BASE}${protocol}` });
+  const schema = lib.XmlDocument.fromBuffer(files.get(protocol) ?? new Uint8Array(), { url: `${SCHEMA_BASE}${protocol}` });
   try {
-    validator = XsdValidator.fromDoc(schema);
+    validator = lib.XsdValidator.fromDoc(schema);
   } finally {
     schema.dispose();
   }
-  return validator;
+  return { lib, schema: validator };
 }
 
 /** libxml2's first error: "Element '{urn:...:protocol}AuthnRequest': The attribute 'Version' is required but missing." */
-function firstError(error: unknown): string {
+function firstError({ XmlLibError }: typeof Libxml2, error: unknown): string {
   const detail = error instanceof XmlLibError ? error.details[0]?.message : undefined;
   const text = detail ?? (error instanceof Error ? error.message : String(error));
   return text.trim().slice(0, 500);
 }
 
 /** Validates `xml` against the SAML 2.0 protocol and assertion schemas (with XML-DSig and XML-Enc). */
-export function validateSchema(xml: string): SchemaResult {
-  const schema = theValidator();
-  let doc: XmlDocument;
+export async function validateSchema(xml: string): Promise<SchemaResult> {
+  const { lib, schema } = await theValidator();
+  const { ParseOption, XmlDocument } = lib;
+  let doc: Libxml2.XmlDocument;
   try {
-    doc = XmlDocument.fromString(xml, { option: MESSAGE_OPTIONS });
+    doc = XmlDocument.fromString(xml, { option: ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE });
   } catch (error) {
-    return { ok: false, detail: firstError(error) };
+    return { ok: false, detail: firstError(lib, error) };
   }
   try {
     schema.validate(doc);
     return { ok: true };
   } catch (error) {
-    return { ok: false, detail: firstError(error) };
+    return { ok: false, detail: firstError(lib, error) };
   } finally {
     doc.dispose();
   }

@@ -220,7 +220,7 @@ function checkConditions(conditions: Node, expect: SpExpectations, now: number):
 export async function verifySamlResponse(encoded: string, expect: SpExpectations): Promise<VerifiedAssertion> {
   const now = expect.now ?? Date.now();
   const xml = decodeResponse(encoded);
-  const schema = validateSchema(xml);
+  const schema = await validateSchema(xml);
   if (!schema.ok) throw invalid(schema.detail);
   const [rootName, response] = rootOf(nodeOf(parser.parse(xml)));
   if (rootName !== 'Response') throw invalid(`the message is a ${rootName || 'document'}, not a Response`);

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { AppError } from '../../errors.js';
 import { resolveOutboundHost } from '../http/address-guard.js';
 import { encodeKey, type FileStorage, type StoredFile } from './storage.js';
@@ -37,8 +37,18 @@ function withScheme(address: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
+/**
+ * The AWS SDK, loaded when the first S3 storage sends something: it is about 20 MB of the server's
+ * memory, which a server storing its files locally does not spend.
+ */
+let sdkLoading: Promise<typeof S3Sdk> | undefined;
+const loadSdk = () => {
+  sdkLoading ??= import('@aws-sdk/client-s3');
+  return sdkLoading;
+};
+
 /** What the storage answered, as one line (the service's error code and message). */
-function describe(error: unknown): string {
+function describe(error: unknown, { S3ServiceException }: typeof S3Sdk): string {
   if (error instanceof S3ServiceException) {
     const status = error.$metadata?.httpStatusCode;
     return `${error.name}${status ? ` (HTTP ${status})` : ''}: ${error.message}`;
@@ -46,7 +56,7 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function isMissing(error: unknown): boolean {
+function isMissing(error: unknown, { S3ServiceException }: typeof S3Sdk): boolean {
   return (
     error instanceof S3ServiceException &&
     (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404)
@@ -54,14 +64,16 @@ function isMissing(error: unknown): boolean {
 }
 
 export class S3Storage implements FileStorage {
-  private readonly client: S3Client;
+  private readonly config: S3Sdk.S3ClientConfig;
   private readonly publicBase: string;
+  /** The SDK and its client, made on the first call that needs them. */
+  private connection: Promise<{ s3: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
 
   constructor(private readonly settings: S3Settings) {
     if (!settings.bucket) throw new AppError('providerFieldMissing', { field: 'bucket' });
     const endpoint = withScheme(settings.intranetEndpoint || settings.endpoint);
     const region = settings.region.trim() || DEFAULT_S3_REGION;
-    this.client = new S3Client({
+    this.config = {
       region,
       ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
       credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
@@ -70,7 +82,7 @@ export class S3Storage implements FileStorage {
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 2,
       requestHandler: { connectionTimeout: 10_000, requestTimeout: 60_000 },
-    });
+    };
     const publicEndpoint = withScheme(settings.endpoint);
     const bucket = encodeURIComponent(settings.bucket);
     this.publicBase = settings.domain.trim()
@@ -80,8 +92,13 @@ export class S3Storage implements FileStorage {
         : `https://${bucket}.s3.${region}.amazonaws.com`;
   }
 
-  private failed(error: unknown): AppError {
-    return new AppError('storageFailed', { provider: this.settings.name, detail: describe(error) }, 502);
+  private connect() {
+    this.connection ??= loadSdk().then((s3) => ({ s3, client: new s3.S3Client(this.config) }));
+    return this.connection;
+  }
+
+  private failed(error: unknown, s3: typeof S3Sdk): AppError {
+    return new AppError('storageFailed', { provider: this.settings.name, detail: describe(error, s3) }, 502);
   }
 
   /** The configured endpoint's host must pass the outbound rules (AWS's own endpoints are public). */
@@ -94,37 +111,40 @@ export class S3Storage implements FileStorage {
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     await this.checkEndpoint();
+    const { s3, client } = await this.connect();
     try {
-      await this.client.send(
-        new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: data, ContentType: contentType }),
+      await client.send(
+        new s3.PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: data, ContentType: contentType }),
       );
     } catch (error) {
-      throw this.failed(error);
+      throw this.failed(error, s3);
     }
   }
 
   async open(key: string): Promise<StoredFile | null> {
     await this.checkEndpoint();
+    const { s3, client } = await this.connect();
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      const object = await client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       if (!object.Body) return null;
       return { size: object.ContentLength ?? 0, stream: object.Body as Readable };
     } catch (error) {
-      if (isMissing(error)) return null;
-      throw this.failed(error);
+      if (isMissing(error, s3)) return null;
+      throw this.failed(error, s3);
     }
   }
 
   async delete(key: string): Promise<void> {
     await this.checkEndpoint();
+    const { s3, client } = await this.connect();
     try {
       // A delete runs inside the resource delete's transaction: it may not hold it for long.
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }), {
+      await client.send(new s3.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }), {
         abortSignal: AbortSignal.timeout(DELETE_TIMEOUT_MS),
       });
     } catch (error) {
-      if (isMissing(error)) return;
-      throw this.failed(error);
+      if (isMissing(error, s3)) return;
+      throw this.failed(error, s3);
     }
   }
 
@@ -132,8 +152,8 @@ export class S3Storage implements FileStorage {
     return `${this.publicBase}/${encodeKey(key)}`;
   }
 
-  /** Closes the client's connections. */
+  /** Closes the client's connections (if it was ever made). */
   destroy(): void {
-    this.client.destroy();
+    void this.connection?.then(({ client }) => client.destroy());
   }
 }

@@ -1,7 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ADMIN_OWNER, type Application, nowRfc3339, type Token, type User } from '@gatehouse/entities';
 import { SignJWT } from 'jose';
 import type { ServerContext } from '../../context.js';
+import { timeOrderedId } from '../../crypto/time-ordered-id.js';
 import { tokenHash, tokens } from '../../domain/token.js';
 import { accessTokenClaims, refreshTokenClaims, type TokenContext } from './claims.js';
 import { privateKeyFor, signingAlgOf, signingCertOf } from './keys.js';
@@ -95,9 +96,9 @@ function baseRow(input: IssueInput, name: string) {
 
 /** Signs tokens and records the Token row (implicit, password, client credentials, refresh, device). */
 export async function issueToken(server: ServerContext, input: IssueInput): Promise<IssuedToken> {
-  const name = randomUUID();
+  const name = timeOrderedId();
   const signed = await signTokens(server, input, name);
-  const row = await tokens.create(server, 'system', { ...baseRow(input, name), ...signed.fields });
+  const row = await tokens.create(server, 'system', { ...baseRow(input, name), ...signed.fields }, { newKey: true });
   return { row, accessToken: signed.accessToken, refreshToken: signed.refreshToken, expiresIn: signed.expiresIn };
 }
 
@@ -109,15 +110,20 @@ export async function issueCode(
   server: ServerContext,
   input: Omit<IssueInput, 'withRefreshToken'> & { challenge: string; redirectUri: string },
 ): Promise<string> {
-  const name = randomUUID();
+  const name = timeOrderedId();
   const code = randomBytes(24).toString('base64url');
-  await tokens.create(server, 'system', {
-    ...baseRow({ ...input, withRefreshToken: false }, name),
-    code,
-    codeChallenge: input.challenge,
-    codeExpireTime: nowRfc3339(new Date(Date.now() + CODE_LIFETIME_SECONDS * 1000)),
-    redirectUri: input.redirectUri,
-  });
+  await tokens.create(
+    server,
+    'system',
+    {
+      ...baseRow({ ...input, withRefreshToken: false }, name),
+      code,
+      codeChallenge: input.challenge,
+      codeExpireTime: nowRfc3339(new Date(Date.now() + CODE_LIFETIME_SECONDS * 1000)),
+      redirectUri: input.redirectUri,
+    },
+    { newKey: true },
+  );
   return code;
 }
 

@@ -119,7 +119,7 @@ function assertionConsumerOf(app: Application, requested: string): string {
  */
 export async function validateSamlRequest(origin: string, app: Application, input: SamlRequestInput): Promise<SamlAuthnRequest> {
   const xml = decodeSamlMessage(input.samlRequest);
-  const schema = validateSchema(xml);
+  const schema = await validateSchema(xml);
   if (!schema.ok) throw new AppError('samlRequestInvalid', { detail: schema.detail });
   const parsed = parseAuthnRequest(xml);
   checkSignature(app, xml, parsed, input);

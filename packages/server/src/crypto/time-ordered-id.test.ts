@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { timeOrderedId } from './webhook-deliveries.js';
+import { timeOrderedId } from './time-ordered-id.js';
 
-describe('the names of deliveries', () => {
+describe('time-ordered ids (deliveries, tokens, audit records)', () => {
   it('are version 7 UUIDs that sort in the order they were made, within a millisecond too', () => {
     const now = Date.UTC(2026, 10, 27, 12, 0, 0);
     const names = [timeOrderedId(now), timeOrderedId(now), timeOrderedId(now), timeOrderedId(now + 1), timeOrderedId(now + 1000)];
