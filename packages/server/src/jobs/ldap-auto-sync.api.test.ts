@@ -75,8 +75,11 @@ describeEachDatabase('LDAP auto sync', (server) => {
     const instances = [new LdapAutoSync(server().ctx), new LdapAutoSync(server().ctx), new LdapAutoSync(server().ctx)];
     const runs = await Promise.all(instances.map((job) => job.runDue()));
     const id = `${ORG}/${key.name}`;
+    // One instance syncs it; each other one either finds it leased (skipped) or, having looked after
+    // that sync wrote lastSync, no longer due: none syncs it again, none fails.
     expect(runs.filter((run) => run.synced.includes(id))).toHaveLength(1);
-    expect(runs.filter((run) => run.skipped.includes(id))).toHaveLength(2);
+    expect(runs.filter((run) => run.skipped.includes(id)).length).toBeLessThanOrEqual(2);
+    expect(runs.flatMap((run) => run.failed)).toEqual([]);
     expect(await usersOfOrg()).toEqual(['ann', 'ben', 'cat']);
     // The lease is given back (db/job-lease.ts, whose claims and expiry the syncer scheduler's tests cover).
     const leases = await server().ctx.database.db.selectFrom('jobLease').selectAll().where('id', 'like', 'ldap-sync:%').execute();
