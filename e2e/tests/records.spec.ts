@@ -66,7 +66,7 @@ teamTest('a global admin finds the record of its sign-in, opens its detail, and 
 
   await page.goto('/records');
   await expect(recordRows(page)).toHaveCount(20);
-  await expect(page.getByRole('listitem', { name: '2' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: '2', exact: true })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toBeVisible();
 });
 
