@@ -25,23 +25,29 @@ export async function save(page: Page) {
 
 /**
  * Opens a confirmation with `trigger`, waits for the one whose text is `question`, and clicks its
- * OK (not another confirmation's that is still fading out), until that confirmation has closed: an
- * OK clicked while the popover was still opening, or re-rendered under the click, is clicked again.
+ * OK (not another confirmation's that is still fading out) until `outcome` shows: an OK clicked
+ * while the popover was still opening, or re-rendered under the click, is clicked again while the
+ * confirmation is open.
  */
-export async function confirm(page: Page, trigger: Locator, question: string) {
+export async function confirm(page: Page, trigger: Locator, question: string, outcome: Locator) {
   await trigger.click();
   const popover = page.locator('.ant-popconfirm').filter({ hasText: question });
   await expect(popover.getByText(question, { exact: true })).toBeVisible();
   const ok = popover.getByRole('button', { name: 'OK', exact: true });
   await expect(async () => {
     if (await ok.isVisible()) await ok.click({ timeout: 2_000 });
-    await expect(ok).toBeHidden({ timeout: 2_000 });
+    await expect(outcome).toBeVisible({ timeout: 3_000 });
   }).toPass();
 }
 
 /** Deletes the list row of `name` through its confirmation, and waits until the row is gone. */
 export async function deleteRow(page: Page, name: string) {
-  await confirm(page, rowOf(page, name).getByRole('button', { name: 'Delete', exact: true }), `Sure to delete: ${name} ?`);
-  await expect(toast(page, 'Successfully deleted')).toBeVisible();
+  const deleted = toast(page, 'Successfully deleted');
+  await confirm(
+    page,
+    rowOf(page, name).getByRole('button', { name: 'Delete', exact: true }),
+    `Sure to delete: ${name} ?`,
+    deleted,
+  );
   await expect(rowOf(page, name)).toHaveCount(0);
 }

@@ -51,8 +51,8 @@ adminTest('uploads an image, previews it, copies its link and deletes it with it
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   expect((await page.request.get(url)).status()).toBe(200);
 
-  await confirm(page, row.getByRole('button', { name: 'Delete', exact: true }), `Sure to delete: ${name} ?`);
-  await expect(toast(page, 'Successfully deleted')).toBeVisible();
+  const deleted = toast(page, 'Successfully deleted');
+  await confirm(page, row.getByRole('button', { name: 'Delete', exact: true }), `Sure to delete: ${name} ?`, deleted);
   await expect(row).toHaveCount(0);
   expect((await page.request.get(url)).status()).toBe(404);
 });

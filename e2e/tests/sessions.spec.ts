@@ -29,8 +29,8 @@ teamTest("a global admin deletes another browser's session, which signs that bro
     await expect(row.locator('.ant-tag')).toHaveCount(1);
     await expect(row.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 
-    await confirm(page, row.getByRole('button', { name: 'Delete', exact: true }), `Sure to delete: ${team.user.name} ?`);
-    await expect(toast(page, 'Successfully deleted')).toBeVisible();
+    const deleted = toast(page, 'Successfully deleted');
+    await confirm(page, row.getByRole('button', { name: 'Delete', exact: true }), `Sure to delete: ${team.user.name} ?`, deleted);
     await expect(row).toHaveCount(0);
 
     // The laptop's next request finds its cookie refused.
