@@ -7,7 +7,10 @@
  *   beside auth (above the domain, below the HTTP edge), and
  *   shared leaves (config, errors, i18n, http/ plumbing, context) anyone may use;
  * - the console's entry and public pages stay free of the entity definitions (zod): only the
- *   plain part of the entities package (checked by the web package's own build split).
+ *   plain part of the entities package (checked by the web package's own build split);
+ * - the sign-in pages' entry (packages/web/src/public/main.tsx) reaches neither antd, nor the
+ *   console's data layer (TanStack Query), nor zod or ECharts, loaded or lazily: it stays small
+ *   (.dependency-cruiser.signin.cjs, a run of its own that leaves type-only imports out).
  *
  * docs/architecture.md draws the same layers.
  */

@@ -79,6 +79,17 @@ export async function chooseOption(page: Page, text: string) {
   }).toPass({ timeout: 20_000 });
 }
 
+/**
+ * Picks a choice of the open list of a sign-in page's combobox (the plain kit's: a listbox of
+ * options under the input).
+ */
+export async function pickOption(page: Page, name: string | RegExp) {
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name, exact: typeof name === 'string' })
+    .click();
+}
+
 /** The header button of the account menu (My Account, Logout). */
 export function accountMenu(page: Page): Locator {
   return page.getByRole('button', { name: /^Account menu of / });

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config.js';
 import { addUsers, asAdmin, call, createOrganization, unique, uploadTermsOfUse } from '../support/api.js';
 import { saveButton } from '../support/console.js';
-import { accountMenu, chooseOption, heading, signIn, tabTo, toast } from '../support/fixtures.js';
+import { accountMenu, chooseOption, heading, pickOption, signIn, tabTo, toast } from '../support/fixtures.js';
 
 /**
  * The sign-in page rendered from the application (/login/{organization} shows the organization's
@@ -237,7 +237,7 @@ test('organization choice Select: a searched list that opens the chosen sign-in 
   await expect(picker).toBeFocused();
   // The list is searched on the server: typing narrows it to the organization.
   await page.keyboard.type(org);
-  await chooseOption(page, `Org ${org} (${org})`);
+  await pickOption(page, `Org ${org} (${org})`);
   await expect(page).toHaveURL(`/login/${org}?orgChoiceMode=None`);
   await expect(heading(page, `Shop ${name}`)).toBeVisible();
 

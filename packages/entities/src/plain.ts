@@ -20,6 +20,7 @@ export * from './password-obfuscator.js';
 export * from './password-options.js';
 export * from './policy.js';
 export * from './provider-types.js';
+export * from './public-pages.js';
 export * from './random.js';
 export * from './record-keys.js';
 export * from './system-info.js';

@@ -3,19 +3,9 @@
  * read them too. Types marked in IMPLEMENTED_PROVIDER_TYPES work end to end; the others can be
  * configured and are labelled as configuration only in the console.
  */
-export const PROVIDER_CATEGORIES = [
-  'OAuth',
-  'Email',
-  'SMS',
-  'Storage',
-  'SAML',
-  'Payment',
-  'Captcha',
-  'Web3',
-  'Notification',
-  'Face ID',
-] as const;
-export type ProviderCategory = (typeof PROVIDER_CATEGORIES)[number];
+export { PROVIDER_CATEGORIES, type ProviderCategory } from './provider-categories.js';
+
+import type { ProviderCategory } from './provider-categories.js';
 
 /** The types of each category, as Casdoor offers them (value = what is stored). */
 export const PROVIDER_TYPES: Record<ProviderCategory, readonly string[]> = {
@@ -190,26 +180,7 @@ export const PROVIDER_METHODS: Record<string, readonly string[]> = {
   'Custom HTTP': ['GET', 'POST'],
 };
 
-/**
- * The types this release implements end to end (sign-in, sending, storing, verifying, paying);
- * every other type can be configured and is labelled "configuration only" in the console.
- */
-export const IMPLEMENTED_PROVIDER_TYPES: Record<ProviderCategory, readonly string[]> = {
-  OAuth: ['GitHub', 'Google', 'AzureAD', 'Custom'],
-  Email: ['Default', 'Custom HTTP Email'],
-  SMS: ['Custom HTTP SMS', 'Twilio SMS', 'Aliyun SMS'],
-  Storage: ['Local File System', 'AWS S3', 'MinIO'],
-  SAML: ['Custom', 'Keycloak'],
-  Payment: ['Dummy', 'Balance'],
-  Captcha: ['Default', 'reCAPTCHA v2', 'reCAPTCHA v3', 'hCaptcha', 'Cloudflare Turnstile'],
-  Web3: ['MetaMask'],
-  Notification: ['Custom HTTP', 'Slack', 'Telegram'],
-  'Face ID': [],
-};
-
-export function isImplementedProviderType(category: string, type: string): boolean {
-  return IMPLEMENTED_PROVIDER_TYPES[category as ProviderCategory]?.includes(type) ?? false;
-}
+export { IMPLEMENTED_PROVIDER_TYPES, isImplementedProviderType } from './implemented-provider-types.js';
 
 /**
  * The vendor APIs whose address a provider's optional `endpoint` replaces (a regional or

@@ -241,7 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (isServerPath(path) || isFile || !isRead || !sendConsole) {
       return reply.code(404).send(fail(request, 'notFound', { path }));
     }
-    return sendConsole(reply);
+    return sendConsole(reply, path);
   });
 
   // Expired sessions, claims of values used once (db/used-once.ts) and passkey challenges are removed in the background, never on a request.

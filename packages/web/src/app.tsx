@@ -3,8 +3,10 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AccountProvider } from './auth/account';
+import { PlainScope } from './components/plain-scope';
 import { NetworkError } from './data/client';
 import { useAntdLocale } from './i18n/antd-locale';
+import { ToastHost } from './plain/toast';
 import { AppRoutes } from './routes';
 import { themeAlgorithms, useThemeSettings } from './shell/theme-store';
 
@@ -35,13 +37,16 @@ function ThemedApp() {
       }}
     >
       <AntApp>
-        <AccountProvider>
-          {/* Navigations render at once (the layout's Suspense shows a spinner while a page's code loads):
-              a sign-out must leave the page before the account is cleared (auth/account.tsx). */}
-          <BrowserRouter useTransitions={false}>
-            <AppRoutes />
-          </BrowserRouter>
-        </AccountProvider>
+        <PlainScope dark={settings.dark} compact={settings.compact}>
+          <AccountProvider>
+            {/* Navigations render at once (the layout's Suspense shows a spinner while a page's code loads):
+                a sign-out must leave the page before the account is cleared (auth/account.tsx). */}
+            <BrowserRouter useTransitions={false}>
+              <AppRoutes />
+            </BrowserRouter>
+          </AccountProvider>
+          <ToastHost />
+        </PlainScope>
       </AntApp>
     </ConfigProvider>
   );

@@ -1,24 +1,16 @@
-import { MANIFEST, type ManifestEntry } from '@gatehouse/entities/plain';
+import { isPublicPagePath, MANIFEST, type ManifestEntry, PUBLIC_PAGE_ROUTES } from '@gatehouse/entities/plain';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
+import { OtherEntry } from './components/other-entry';
 import { PageSpin } from './components/page-spin';
 import { type EntityPageKind, type EntityRegistration, loadEntityUi, REGISTRY } from './entities/registry';
 import type { EntityUi } from './entities/ui-types';
 import { loadConsoleCatalogue } from './i18n/i18n';
 import { Guard } from './shell/guard';
 
-// Every page is its own chunk; the sign-in page loads neither the console layout nor the CRUD pages.
-// The layout comes with the console's whole catalogue (the public pages have a part of it).
+// Every page is its own chunk. The sign-in pages are another entry's (signin.html, src/public);
+// the layout comes with the console's whole catalogue.
 const ConsoleLayout = lazy(async () => (await Promise.all([import('./shell/layout'), loadConsoleCatalogue()]))[0]);
-const LoginPage = lazy(() => import('./pages/login-page'));
-const OAuthAuthorizePage = lazy(() => import('./pages/oauth-authorize-page'));
-const SamlAuthorizePage = lazy(() => import('./pages/saml-authorize-page'));
-const DevicePage = lazy(() => import('./pages/device-page'));
-const SignupPage = lazy(() => import('./pages/signup-page'));
-const ForgetPage = lazy(() => import('./pages/forget-page'));
-const CasLoginPage = lazy(() => import('./pages/cas-login-page'));
-const CasLogoutPage = lazy(() => import('./pages/cas-logout-page'));
-const ProviderCallbackPage = lazy(() => import('./pages/provider-callback-page'));
 const Home = lazy(() => import('./pages/home'));
 const NotFound = lazy(() => import('./pages/not-found'));
 const NotAvailable = lazy(() => import('./pages/not-available'));
@@ -118,28 +110,12 @@ const guarded: RouteObject[] = [
 
 const top = (element: ReactNode) => <Suspense fallback={<PageSpin />}>{element}</Suspense>;
 
+/** A sign-in page: the browser loads it from the sign-in entry. */
+const signinPage = <OtherEntry ours={(path) => !isPublicPagePath(path)} fallback={null} />;
+
 /** Every route of the console; the declarative router (no data APIs) keeps the entry small. */
 const ROUTES: RouteObject[] = [
-  { path: '/login', element: top(<LoginPage />) },
-  // The OAuth authorization endpoint and the device verification page (public; no console frame).
-  { path: '/login/oauth/authorize', element: top(<OAuthAuthorizePage />) },
-  { path: '/login/oauth/device', element: top(<DevicePage />) },
-  { path: '/login/oauth/device/:userCode', element: top(<DevicePage />) },
-  // The SAML identity provider's sign-in page (public; no console frame).
-  { path: '/login/saml/authorize/:owner/:application', element: top(<SamlAuthorizePage />) },
-  { path: '/login/:organization', element: top(<LoginPage />) },
-  // The CAS server's sign-in and sign-out pages (public; no console frame).
-  { path: '/cas/:owner/:application/login', element: top(<CasLoginPage />) },
-  { path: '/cas/:owner/:application/logout', element: top(<CasLogoutPage />) },
-  // Where identity providers send the browser back after a sign-in or a link (public; no console frame).
-  { path: '/callback', element: top(<ProviderCallbackPage />) },
-  // The forgotten-password page of the built-in application and of an application.
-  { path: '/forget', element: top(<ForgetPage />) },
-  { path: '/forget/:application', element: top(<ForgetPage />) },
-  // Sign-up: the built-in application's, an application's, and the application's of an authorization request.
-  { path: '/signup', element: top(<SignupPage />) },
-  { path: '/signup/oauth/authorize', element: top(<SignupPage oauth />) },
-  { path: '/signup/:application', element: top(<SignupPage />) },
+  ...PUBLIC_PAGE_ROUTES.map((path) => ({ path, element: signinPage })),
   // The public pricing page (no guard, no console frame).
   { path: '/select-plan/:owner/:pricingName', element: top(<SelectPlanPage />) },
   {

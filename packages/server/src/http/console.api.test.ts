@@ -11,7 +11,14 @@ describe('console hosting', () => {
   const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-web-'));
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Gatehouse</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><title>Gatehouse</title><div id="root" data-entry="console"></div>',
+    );
+    fs.writeFileSync(
+      path.join(webRoot, 'signin.html'),
+      '<!doctype html><title>Gatehouse</title><div id="root" data-entry="signin"></div>',
+    );
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
     // The build writes compressed copies beside each text file.
@@ -26,21 +33,33 @@ describe('console hosting', () => {
     fs.rmSync(webRoot, { recursive: true, force: true });
   });
 
-  it('answers console routes with index.html, not cached, with the security headers', async () => {
-    for (const route of [
-      '/',
-      '/organizations',
-      '/users/built-in/admin',
-      '/login',
-      '/cas/built-in/app-built-in/login',
-      '/cas/o/a/logout',
+  it('answers console routes with index.html and sign-in routes with signin.html, not cached, with the security headers', async () => {
+    const routes: [string, 'console' | 'signin'][] = [
+      ['/', 'console'],
+      ['/organizations', 'console'],
+      ['/users/built-in/admin', 'console'],
+      ['/apps', 'console'],
+      ['/mfa/setup', 'console'],
+      ['/login', 'signin'],
+      ['/login/', 'signin'],
+      ['/login/built-in', 'signin'],
+      ['/login/oauth/authorize?client_id=x&redirect_uri=https%3A%2F%2Fa.example%2F', 'signin'],
+      ['/login/saml/authorize/admin/app-built-in?SAMLRequest=x', 'signin'],
+      ['/signup/app-built-in', 'signin'],
+      ['/forget', 'signin'],
+      ['/callback?code=x&state=y', 'signin'],
+      ['/cas/built-in/app-built-in/login', 'signin'],
+      ['/cas/o/a/logout', 'signin'],
       // As the CAS server's clients send them: the service (and flags) in the query.
-      '/cas/built-in/app-built-in/login?service=https%3A%2F%2Fapp.example%2Fcas%3Fx%3D1&renew=true',
-      '/cas/o/a/logout?service=https%3A%2F%2Fapp.example%2F',
-    ]) {
+      ['/cas/built-in/app-built-in/login?service=https%3A%2F%2Fapp.example%2Fcas%3Fx%3D1&renew=true', 'signin'],
+      ['/cas/o/a/logout?service=https%3A%2F%2Fapp.example%2F', 'signin'],
+      // Deeper than any sign-in route: the console's (its 404 page).
+      ['/login/a/b/c', 'console'],
+    ];
+    for (const [route, entry] of routes) {
       const response = await fetch(`${server.url}${route}`);
       expect(response.status, route).toBe(200);
-      expect(await response.text()).toContain('<div id="root">');
+      expect(await response.text(), route).toContain(`data-entry="${entry}"`);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');

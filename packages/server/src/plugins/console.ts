@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isPublicPagePath } from '@gatehouse/entities/plain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Paths the console never answers: the API, the protocol endpoints and stored files. */
@@ -18,14 +19,16 @@ export function isServerPath(url: string): boolean {
 }
 
 /**
- * Serves the built console from `webRoot`: hashed assets cached for a year, index.html never
- * cached, each file compressed ahead of time when the browser accepts Brotli or gzip, and every other GET path answered with index.html (the console's router takes over).
- * Returns false when no console build is present.
+ * Serves the built console from `webRoot`: hashed assets cached for a year, the HTML never cached,
+ * each file compressed ahead of time when the browser accepts Brotli or gzip, and every other GET
+ * path answered with a page whose router takes over: signin.html for the sign-in pages (the
+ * console's sign-in entry, without antd), index.html for the console. Returns null when no console
+ * build is present; a build without signin.html answers every page with index.html.
  */
 export async function registerConsole(
   app: FastifyInstance,
   webRoot: string,
-): Promise<((reply: FastifyReply) => FastifyReply) | null> {
+): Promise<((reply: FastifyReply, pathname: string) => FastifyReply) | null> {
   const index = path.join(webRoot, 'index.html');
   if (!fs.existsSync(index)) return null;
   await app.register(fastifyStatic, {
@@ -46,5 +49,9 @@ export async function registerConsole(
       else res.setHeader('cache-control', 'no-cache');
     },
   });
-  return (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  const signin = fs.existsSync(path.join(webRoot, 'signin.html'));
+  return (reply, pathname) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .sendFile(signin && isPublicPagePath(pathname) ? 'signin.html' : 'index.html', { cacheControl: false });
 }

@@ -1,82 +1,39 @@
-import type { MfaProps, Organization, User, Viewer } from '@gatehouse/entities';
-import { BUILT_IN_ORG, levelOf, WEB3_TOKEN_PREFIX } from '@gatehouse/entities/plain';
+import { BUILT_IN_ORG } from '@gatehouse/entities/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { createContext, type ReactNode, useContext } from 'react';
+import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useFeedback } from '../components/feedback';
-import { getAccount, logout } from '../data/account';
-import { ApiError, isUnauthorizedCode, unwrap } from '../data/client';
-import { mfaPropsOf } from '../data/mfa';
+import { logout } from '../data/account';
+import { unwrap } from '../data/client';
+import { toast } from '../plain/toast';
+import {
+  type Account,
+  AccountContext,
+  type AccountState,
+  clearWeb3Tokens,
+  fetchAccount,
+  useAccount,
+  useAccountState,
+} from './account-state';
 
-/** The signed-in account: its user record, its organization and who it is to the access rules. */
-export interface Account {
-  user: User;
-  organization: Organization | null;
-  viewer: Viewer;
-  /** The user's multi-factor methods (get-account's multiFactorAuths). */
-  mfa: MfaProps[];
-  /** The server's settings the console follows (get-account's `settings`). */
-  settings: ConsoleSettings;
-}
-
-export interface ConsoleSettings {
-  /** Where the Records menu entry goes instead of the records list ('' for the list). */
-  recordsUrl: string;
-}
-
-function settingsOf(value: { recordsUrl?: unknown } | undefined): ConsoleSettings {
-  const recordsUrl = value?.recordsUrl;
-  return { recordsUrl: typeof recordsUrl === 'string' ? recordsUrl : '' };
-}
+export { type Account, useAccount, useAccountState };
 
 export const ACCOUNT_KEY = ['account'] as const;
 
-async function fetchAccount(): Promise<Account | null> {
-  const envelope = await getAccount();
-  if (envelope.status !== 'ok') {
-    if (isUnauthorizedCode(envelope.code)) return null;
-    throw new ApiError(envelope.msg, envelope.code);
-  }
-  const user = envelope.data as User;
-  return {
-    user,
-    organization: (envelope.data2 ?? null) as Organization | null,
-    viewer: { owner: user.owner, name: user.name, level: levelOf(user) },
-    mfa: mfaPropsOf(envelope.data),
-    settings: settingsOf(envelope.settings),
-  };
-}
-
-interface AccountState {
-  /** undefined while loading (or after a failed load), null when signed out. */
-  account: Account | null | undefined;
-  error: Error | null;
-  retry: () => void;
-}
-
-const AccountContext = createContext<AccountState>({ account: undefined, error: null, retry: () => {} });
-
+/** The console's account: kept in TanStack Query, so that pages refetch it with the rest of their data. */
 export function AccountProvider({ children }: { children: ReactNode }) {
   const query = useQuery({ queryKey: ACCOUNT_KEY, queryFn: fetchAccount, staleTime: 60_000 });
-  const state: AccountState = { account: query.data, error: query.error, retry: () => void query.refetch() };
+  const state: AccountState = {
+    account: query.data,
+    error: query.error,
+    retry: () => void query.refetch(),
+    refresh: async () => {
+      await query.refetch();
+    },
+  };
   return <AccountContext value={state}>{children}</AccountContext>;
-}
-
-export function useAccountState(): AccountState {
-  return useContext(AccountContext);
-}
-
-export function useAccount(): Account | null | undefined {
-  return useContext(AccountContext).account;
-}
-
-/** Web3 sign-in tokens are kept in localStorage, one per wallet address (components/web3-signin.ts). */
-function clearWeb3Tokens() {
-  const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
-  for (const key of keys) if (key?.startsWith(WEB3_TOKEN_PREFIX)) localStorage.removeItem(key);
 }
 
 /**
@@ -86,7 +43,6 @@ function clearWeb3Tokens() {
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const feedback = useFeedback();
   const { message } = App.useApp();
   const { t } = useTranslation();
   const account = useAccount();
@@ -96,7 +52,8 @@ export function useLogout() {
     try {
       const envelope = unwrap(await logout());
       clearWeb3Tokens();
-      feedback.success('general.loggedOut');
+      // A plain notice: it goes along when the browser loads the sign-in page (plain/toast.tsx).
+      toast('success', t('general.loggedOut'));
       const redirect = typeof envelope.data2 === 'string' ? envelope.data2 : '';
       if (redirect) {
         window.location.assign(redirect);

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Flex, Form, type FormRule } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asBool, Field, type Rule, useFormStore } from '../plain/form';
+import { Checkbox } from '../plain/input';
 
 // The dialog loads only for applications whose agreement links terms of use.
 const TermsOfUseModal = lazy(() => import('./terms-of-use-modal'));
@@ -9,7 +10,7 @@ interface Props {
   /** The application's terms of use (an HTML page); plain text without a link when empty. */
   termsOfUse: string;
   /** The rule of the box (it must be ticked). */
-  rule: FormRule;
+  rule: Rule;
   className?: string;
 }
 
@@ -20,32 +21,32 @@ interface Props {
  */
 export function AgreementItem({ termsOfUse, rule, className }: Props) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance();
+  const form = useFormStore();
   const [open, setOpen] = useState(false);
   const settle = (agreement: boolean) => {
-    form.setFieldValue('agreement', agreement);
+    form.change('agreement', agreement);
     setOpen(false);
-    void form.validateFields(['agreement']).catch(() => undefined);
   };
   return (
-    <Form.Item className={className} required>
-      <Flex align="center" wrap>
-        <Form.Item name="agreement" valuePropName="checked" noStyle rules={[rule]}>
-          <Checkbox>{t('signup.iAgree')}</Checkbox>
-        </Form.Item>
-        {termsOfUse ? (
-          <Button type="link" style={{ paddingInline: 0 }} onClick={() => setOpen(true)} aria-haspopup="dialog">
-            {t('signup.termsOfUse')}
-          </Button>
-        ) : (
-          <span>{t('signup.termsOfUse')}</span>
-        )}
-      </Flex>
-      {termsOfUse && (
-        <Suspense fallback={null}>
-          <TermsOfUseModal url={termsOfUse} open={open} onAccept={() => settle(true)} onDecline={() => settle(false)} />
-        </Suspense>
+    <Field className={className} name="agreement" rules={[rule]} read={asBool}>
+      {(control) => (
+        <div className="gh-row" style={{ gap: 4 }}>
+          <span aria-hidden className="gh-item-required" />
+          <Checkbox {...control}>{t('signup.iAgree')}</Checkbox>
+          {termsOfUse ? (
+            <button type="button" className="gh-link" onClick={() => setOpen(true)} aria-haspopup="dialog">
+              {t('signup.termsOfUse')}
+            </button>
+          ) : (
+            <span>{t('signup.termsOfUse')}</span>
+          )}
+          {termsOfUse && open && (
+            <Suspense fallback={null}>
+              <TermsOfUseModal url={termsOfUse} onAccept={() => settle(true)} onDecline={() => settle(false)} />
+            </Suspense>
+          )}
+        </div>
       )}
-    </Form.Item>
+    </Field>
   );
 }

@@ -1,12 +1,11 @@
-import { ConfigProvider, Flex, Grid, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { Skeleton } from '../plain/feedback';
+import { ThemeScope } from '../plain/theme';
+import { PHONE_QUERY, useMedia } from '../plain/use-media';
 import { LanguageMenu } from '../shell/language-menu';
 import { AdminHtml } from './admin-html';
 import { appearanceOf, backgroundOf, formJustify, pageStyleOf } from './application-appearance';
 import { PageBackground } from './page-background';
-import { Panel } from './panel';
-import { Heading } from './plain-typography';
-import { themeConfigOf } from './theme-config';
 
 interface Props {
   /** The application record (get-app-login's answer): its form offset, background, side panel and theme. */
@@ -35,8 +34,7 @@ interface Props {
 export function ApplicationFrame({ app, title, logo, loading, showLogo = true, languages, css, children }: Props) {
   const appearance = appearanceOf(app);
   const style = [pageStyleOf(appearance), css ?? ''].filter(Boolean).join('\n');
-  const screens = Grid.useBreakpoint();
-  const phone = screens.md === false;
+  const phone = useMedia(PHONE_QUERY);
   const background = backgroundOf(appearance, phone);
   const sidePanel = appearance.offset === 4 && !phone && appearance.sideHtml !== '';
 
@@ -47,36 +45,56 @@ export function ApplicationFrame({ app, title, logo, loading, showLogo = true, l
     >
       {style && <style>{style}</style>}
       <AdminHtml html={appearance.headerHtml} className="login-header-html" />
-      <Flex justify="flex-end" style={{ padding: 8, minHeight: 48 }}>
-        {languages !== null && <LanguageMenu languages={languages} />}
-      </Flex>
-      <Flex
+      {languages !== null && (
+        <div className="gh-row gh-end" style={{ padding: 8 }}>
+          <LanguageMenu languages={languages} />
+        </div>
+      )}
+      <div
         className="login-panel"
-        justify={phone ? 'center' : formJustify(appearance.offset)}
-        align="flex-start"
-        gap={32}
-        style={{ padding: phone ? '4vh 12px' : '4vh 5vw' }}
+        style={{
+          display: 'flex',
+          justifyContent: phone ? 'center' : formJustify(appearance.offset),
+          alignItems: 'flex-start',
+          gap: 32,
+          padding: phone ? '4vh 12px' : '4vh 5vw',
+        }}
       >
         {sidePanel && (
           <AdminHtml html={appearance.sideHtml} className="side-image" style={{ flex: 1, minWidth: 0, maxWidth: 640 }} />
         )}
-        <Panel className="login-form" style={{ width: '100%', maxWidth: 400, flexShrink: 0 }}>
-          <Flex className="login-logo-box" vertical align="center" gap={8} style={{ marginBottom: 24 }}>
+        <div className="login-form gh-panel" style={{ width: '100%', maxWidth: 400, flexShrink: 0 }}>
+          <div className="login-logo-box gh-col" style={{ alignItems: 'center', gap: 8, marginBottom: 24 }}>
             {showLogo && <img src={logo || '/logo.svg'} alt="" height={56} style={{ maxWidth: '100%' }} />}
             {loading ? (
-              <Skeleton.Input active size="small" />
+              <div style={{ width: 160 }}>
+                <Skeleton rows={1} />
+              </div>
             ) : (
-              <Heading style={{ margin: 0, fontSize: 24, textAlign: 'center' }}>{title || 'Gatehouse'}</Heading>
+              <h1 style={{ margin: 0, fontSize: 24, lineHeight: 1.35, textAlign: 'center', wordBreak: 'break-word' }}>
+                {title || 'Gatehouse'}
+              </h1>
             )}
-          </Flex>
+          </div>
           {children}
-        </Panel>
-      </Flex>
+        </div>
+      </div>
       <AdminHtml html={appearance.footerHtml} className="login-footer-html" />
     </PageBackground>
   );
 
   const theme = appearance.theme;
   if (!theme) return page;
-  return <ConfigProvider theme={themeConfigOf(theme, theme.themeType === 'dark')}>{page}</ConfigProvider>;
+  return (
+    <ThemeScope
+      theme={{
+        dark: theme.themeType === 'dark',
+        compact: theme.isCompact,
+        colorPrimary: theme.colorPrimary,
+        borderRadius: theme.borderRadius,
+      }}
+    >
+      {page}
+    </ThemeScope>
+  );
 }

@@ -19,6 +19,17 @@ export interface CaptchaValue {
   clientSecret: string;
 }
 
+/** A stored value as the captcha's answer (null when there is none). */
+export function asCaptcha(value: unknown): CaptchaValue | null {
+  if (!value || typeof value !== 'object') return null;
+  const captchaType = Reflect.get(value, 'captchaType');
+  const captchaToken = Reflect.get(value, 'captchaToken');
+  const clientSecret = Reflect.get(value, 'clientSecret');
+  return typeof captchaType === 'string' && typeof captchaToken === 'string' && typeof clientSecret === 'string'
+    ? { captchaType, captchaToken, clientSecret }
+    : null;
+}
+
 export function captchaRuleOf(app: Record<string, unknown> | null | undefined): CaptchaRule {
   const rows = Array.isArray(app?.providers) ? (app.providers as { rule?: unknown }[]) : [];
   const row = rows.find((r) => typeof r?.rule === 'string' && CAPTCHA_RULES.includes(r.rule));

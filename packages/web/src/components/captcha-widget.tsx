@@ -1,11 +1,15 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Input, Modal, Skeleton } from 'antd';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CaptchaInfo, getCaptchaChallenge } from '../data/account';
 import { unwrap } from '../data/client';
+import { Button } from '../plain/button';
+import { Dialog } from '../plain/dialog';
+import { Alert, Skeleton } from '../plain/feedback';
+import { Icon } from '../plain/icon';
+import { Input } from '../plain/input';
 import type { CaptchaValue } from './captcha-rule';
-import { errorText } from './feedback';
+import { errorText } from './error-text';
 
 /**
  * The captcha of an application (or of a captcha provider itself, for its preview), loaded only by
@@ -138,7 +142,6 @@ function RemoteCaptcha({ type, siteKey, onToken }: { type: string; siteKey: stri
     return (
       <Alert
         type="error"
-        showIcon
         title={t('captcha.loadFailed')}
         action={
           <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
@@ -199,12 +202,16 @@ export function CaptchaWidget({
     };
   }, [applicationId, isCurrentProvider, draw, t]);
 
-  if (state.status === 'loading') return <Skeleton.Node active style={{ width: 180, height: 60 }} />;
+  if (state.status === 'loading')
+    return (
+      <div style={{ width: 180 }}>
+        <Skeleton rows={2} />
+      </div>
+    );
   if (state.status === 'error') {
     return (
       <Alert
         type="error"
-        showIcon
         title={state.message}
         action={
           <Button size="small" onClick={() => setDraw((n) => n + 1)}>
@@ -219,8 +226,8 @@ export function CaptchaWidget({
   if (info.type === 'Default') {
     const captchaId = info.captchaId ?? '';
     return (
-      <Flex vertical gap={8} className="captcha-default">
-        <Flex gap={8} align="center">
+      <div className="captcha-default gh-col" style={{ gap: 8 }}>
+        <div className="gh-row" style={{ flexWrap: 'nowrap' }}>
           <img
             className="captcha-image"
             src={`data:image/png;base64,${info.captchaImage ?? ''}`}
@@ -230,12 +237,12 @@ export function CaptchaWidget({
             style={{ borderRadius: 4, maxWidth: '100%', height: 'auto' }}
           />
           <Button
-            icon={<ReloadOutlined aria-hidden />}
+            icon={<Icon icon={ReloadOutlined} />}
             aria-label={t('captcha.refresh')}
             title={t('captcha.refresh')}
             onClick={() => setDraw((n) => n + 1)}
           />
-        </Flex>
+        </div>
         <Input
           id={id}
           className="captcha-input"
@@ -248,13 +255,12 @@ export function CaptchaWidget({
           spellCheck={false}
           autoFocus={autoFocus}
           onPressEnter={onPressEnter}
-          onChange={(event) => {
-            const typed = event.target.value;
+          onChange={(typed) => {
             setAnswer(typed);
             emit.current(typed.trim() ? { captchaType: 'Default', captchaToken: typed.trim(), clientSecret: captchaId } : null);
           }}
         />
-      </Flex>
+      </div>
     );
   }
   if (VENDORS[info.type] && info.clientId) {
@@ -267,7 +273,7 @@ export function CaptchaWidget({
       />
     );
   }
-  return <Alert type="warning" showIcon title={t('captcha.unsupported', { type: info.type })} />;
+  return <Alert type="warning" title={t('captcha.unsupported', { type: info.type })} />;
 }
 
 interface CaptchaModalProps {
@@ -288,19 +294,8 @@ export function CaptchaModal({ applicationId, onOk, onCancel, onNone }: CaptchaM
     if (latest.current) onOk(latest.current);
   };
   return (
-    <Modal
-      open
-      title={t('captcha.title')}
-      okText={t('general.ok')}
-      cancelText={t('general.cancel')}
-      okButtonProps={{ disabled: !value }}
-      onOk={confirm}
-      onCancel={onCancel}
-      maskClosable={false}
-      destroyOnHidden
-      width={360}
-    >
+    <Dialog title={t('captcha.title')} okDisabled={!value} onOk={confirm} onCancel={onCancel} width={360}>
       <CaptchaWidget applicationId={applicationId} onChange={setValue} onNone={onNone} onPressEnter={confirm} autoFocus />
-    </Modal>
+    </Dialog>
   );
 }

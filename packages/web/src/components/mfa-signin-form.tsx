@@ -1,9 +1,15 @@
-import { KeyOutlined, SafetyOutlined } from '@ant-design/icons';
+import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import { type MfaProps, preferredMfaProps } from '@gatehouse/entities/plain';
-import { Alert, Button, Flex, Form, Input, Segmented, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactor } from '../data/mfa';
+import { Button } from '../plain/button';
+import { Segmented } from '../plain/choices';
+import { Alert } from '../plain/feedback';
+import { asText, Field, Form, required, useForm } from '../plain/form';
+import { Icon } from '../plain/icon';
+import { Input } from '../plain/input';
 import { busyLoading } from './busy';
 import { SendCodeInput } from './send-code-input';
 
@@ -29,119 +35,155 @@ export function MfaSigninForm({ methods, app, busy, error, onSubmit, onCancel }:
   const [chosen, setChosen] = useState(() => preferredMfaProps(methods)?.mfaType ?? 'app');
   const [recovery, setRecovery] = useState(false);
   const method = methods.find((m) => m.mfaType === chosen) ?? methods[0];
-  const errorAlert = error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />;
+  const errorAlert = error && <Alert type="error" title={error} style={{ marginBottom: 16 }} />;
 
-  const heading = (
-    <Typography.Title level={2} style={{ fontSize: 20, textAlign: 'center' }}>
-      {t(recovery ? 'mfa.recoverTitle' : 'mfa.title')}
-    </Typography.Title>
-  );
+  const heading = <h2 style={{ fontSize: 20, textAlign: 'center' }}>{t(recovery ? 'mfa.recoverTitle' : 'mfa.title')}</h2>;
 
   if (recovery || !method) {
     return (
-      <Form<{ recoveryCode: string }>
-        layout="vertical"
-        requiredMark={false}
-        onFinish={({ recoveryCode }) => onSubmit({ recoveryCode: recoveryCode.trim() })}
-      >
-        {heading}
-        <Typography.Paragraph>{t('mfa.recoverHint')}</Typography.Paragraph>
-        <Form.Item
-          label={t('mfa.recoveryCode')}
-          name="recoveryCode"
-          rules={[{ required: true, whitespace: true, message: t('mfa.recoveryCodeRequired') }]}
-        >
-          <Input prefix={<KeyOutlined aria-hidden />} autoComplete="off" spellCheck={false} autoFocus />
-        </Form.Item>
-        {errorAlert}
-        <FormFooter
-          busy={busy}
-          onCancel={onCancel}
-          other={method ? { label: t('mfa.useCode'), onClick: () => setRecovery(false) } : undefined}
-        />
-      </Form>
+      <RecoveryForm
+        heading={heading}
+        error={errorAlert}
+        busy={busy}
+        onSubmit={onSubmit}
+        onCancel={onCancel}
+        other={method ? { label: t('mfa.useCode'), onClick: () => setRecovery(false) } : undefined}
+      />
     );
   }
-
-  const sent = method.mfaType !== 'app';
   return (
-    <Form<{ passcode: string }>
+    <PasscodeForm
       key={method.mfaType}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={({ passcode }) => onSubmit({ mfaType: method.mfaType, passcode: passcode.trim() })}
-    >
+      method={method}
+      methods={methods}
+      onChoose={setChosen}
+      app={app}
+      heading={heading}
+      error={errorAlert}
+      busy={busy}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      onRecovery={() => setRecovery(true)}
+    />
+  );
+}
+
+interface StepProps {
+  heading: ReactNode;
+  error: ReactNode;
+  busy: boolean;
+  onSubmit: (answer: SecondFactor) => void;
+  onCancel: () => void;
+}
+
+function RecoveryForm({ heading, error, busy, onSubmit, onCancel, other }: StepProps & { other?: FooterLink }) {
+  const { t } = useTranslation();
+  const form = useForm('mfa-recovery');
+  return (
+    <Form form={form} onFinish={(values) => onSubmit({ recoveryCode: asText(values.recoveryCode).trim() })}>
       {heading}
-      {methods.length > 1 && (
-        <Flex justify="center" style={{ marginBottom: 16 }}>
-          <Segmented
-            aria-label={t('mfa.method')}
-            value={method.mfaType}
-            onChange={(value) => setChosen(String(value))}
-            options={methods.map((m) => ({ value: m.mfaType, label: t(`mfa.types.${m.mfaType}`) }))}
-          />
-        </Flex>
-      )}
-      <Typography.Paragraph>
-        {sent
-          ? t(method.mfaType === 'email' ? 'mfa.sentHintEmail' : 'mfa.sentHintPhone', { dest: method.secret ?? '' })
-          : t('mfa.appHint')}
-      </Typography.Paragraph>
-      <Form.Item
-        label={t('mfa.passcode')}
-        name="passcode"
-        rules={[{ required: true, whitespace: true, message: t('mfa.passcodeRequired') }]}
-      >
-        {sent ? (
-          <SendCodeInput
-            app={app}
-            method="mfaAuth"
-            autoFocus
-            target={async () => ({ dest: method.secret ?? '', type: method.mfaType === 'email' ? 'email' : 'phone' })}
-          />
-        ) : (
-          <Input
-            prefix={<SafetyOutlined aria-hidden />}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            autoFocus
-            style={{ letterSpacing: 4 }}
-          />
-        )}
-      </Form.Item>
-      {errorAlert}
-      <FormFooter busy={busy} onCancel={onCancel} other={{ label: t('mfa.useRecoveryCode'), onClick: () => setRecovery(true) }} />
+      <p>{t('mfa.recoverHint')}</p>
+      <Field label={t('mfa.recoveryCode')} name="recoveryCode" rules={[required(t('mfa.recoveryCodeRequired'))]} read={asText}>
+        {(control) => <Input {...control} prefix={<Icon icon={KeyOutlined} />} autoComplete="off" spellCheck={false} autoFocus />}
+      </Field>
+      {error}
+      <FormFooter busy={busy} onCancel={onCancel} other={other} />
     </Form>
   );
 }
 
-/** Verify, then a link to the other way of proving it (code or recovery code) and the way back. */
-function FormFooter({
+function PasscodeForm({
+  method,
+  methods,
+  onChoose,
+  app,
+  heading,
+  error,
   busy,
+  onSubmit,
   onCancel,
-  other,
-}: {
-  busy: boolean;
-  onCancel: () => void;
-  other?: { label: string; onClick: () => void };
+  onRecovery,
+}: StepProps & {
+  method: MfaProps;
+  methods: MfaProps[];
+  onChoose: (type: string) => void;
+  app: Record<string, unknown> | null | undefined;
+  onRecovery: () => void;
 }) {
+  const { t } = useTranslation();
+  const form = useForm('mfa');
+  const sent = method.mfaType !== 'app';
+  return (
+    <Form form={form} onFinish={(values) => onSubmit({ mfaType: method.mfaType, passcode: asText(values.passcode).trim() })}>
+      {heading}
+      {methods.length > 1 && (
+        <div className="gh-row gh-center" style={{ marginBottom: 16 }}>
+          <Segmented
+            label={t('mfa.method')}
+            name="mfa-method"
+            value={method.mfaType}
+            onChange={onChoose}
+            options={methods.map((m) => ({ value: m.mfaType, label: t(`mfa.types.${m.mfaType}`) }))}
+          />
+        </div>
+      )}
+      <p>
+        {sent
+          ? t(method.mfaType === 'email' ? 'mfa.sentHintEmail' : 'mfa.sentHintPhone', { dest: method.secret ?? '' })
+          : t('mfa.appHint')}
+      </p>
+      <Field label={t('mfa.passcode')} name="passcode" rules={[required(t('mfa.passcodeRequired'))]} read={asText}>
+        {(control) =>
+          sent ? (
+            <SendCodeInput
+              {...control}
+              app={app}
+              method="mfaAuth"
+              autoFocus
+              target={async () => ({ dest: method.secret ?? '', type: method.mfaType === 'email' ? 'email' : 'phone' })}
+            />
+          ) : (
+            <Input
+              {...control}
+              prefix={<Icon icon={SafetyOutlined} />}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              autoFocus
+              style={{ letterSpacing: 4 }}
+            />
+          )
+        }
+      </Field>
+      {error}
+      <FormFooter busy={busy} onCancel={onCancel} other={{ label: t('mfa.useRecoveryCode'), onClick: onRecovery }} />
+    </Form>
+  );
+}
+
+interface FooterLink {
+  label: string;
+  onClick: () => void;
+}
+
+/** Verify, then a link to the other way of proving it (code or recovery code) and the way back. */
+function FormFooter({ busy, onCancel, other }: { busy: boolean; onCancel: () => void; other?: FooterLink }) {
   const { t } = useTranslation();
   return (
     <>
-      <Button type="primary" htmlType="submit" block loading={busyLoading(busy)}>
+      <Button variant="primary" htmlType="submit" block loading={busyLoading(busy)}>
         {t('mfa.verify')}
       </Button>
-      <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
+      <div className="gh-row gh-between" style={{ marginTop: 16 }}>
         {other && (
-          <Button type="link" style={{ paddingInline: 0 }} onClick={other.onClick}>
+          <button type="button" className="gh-link" onClick={other.onClick}>
             {other.label}
-          </Button>
+          </button>
         )}
-        <Button type="link" style={{ paddingInline: 0 }} onClick={onCancel}>
+        <button type="button" className="gh-link" onClick={onCancel}>
           {t('signin.backToSignin')}
-        </Button>
-      </Flex>
+        </button>
+      </div>
     </>
   );
 }

@@ -1,27 +1,14 @@
-import { ApiOutlined, GithubOutlined, GoogleOutlined, WalletOutlined, WindowsOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Tooltip } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unwrap } from '../data/client';
 import { type ProviderSigninRequest, providerAuthUrl } from '../data/signin-flows';
+import { Button } from '../plain/button';
+import { Alert } from '../plain/feedback';
 import { busyLoading } from './busy';
-import { errorText } from './feedback';
-import { PlainText } from './plain-typography';
+import { errorText } from './error-text';
+import { ProviderIcon } from './provider-icon';
 import { signInWithSaml } from './saml-signin';
 import { type SigninProvider, signinProviders, signupProviders } from './signin-providers';
-
-/** The icon of a provider: its own logo, else its type's. */
-export function ProviderIcon({ provider, size = 18 }: { provider: Pick<SigninProvider, 'type' | 'logo'>; size?: number }) {
-  if (provider.logo) return <img src={provider.logo} alt="" width={size} height={size} style={{ objectFit: 'contain' }} />;
-  const style = { fontSize: size };
-  const icons: Record<string, ReactNode> = {
-    GitHub: <GithubOutlined style={style} aria-hidden />,
-    Google: <GoogleOutlined style={style} aria-hidden />,
-    AzureAD: <WindowsOutlined style={style} aria-hidden />,
-    MetaMask: <WalletOutlined style={style} aria-hidden />,
-  };
-  return icons[provider.type] ?? <ApiOutlined style={style} aria-hidden />;
-}
 
 /**
  * The sign-in page's Providers item: a button per identity provider of the application (rule
@@ -74,10 +61,10 @@ export function ProviderButtons({
     t(purpose === 'signup' ? 'signup.signUpWith' : 'signin.signInWith', { provider: provider.displayName });
   return (
     <div className="provider-buttons" style={{ marginBlock: 16 }}>
-      <PlainText type="secondary" style={{ display: 'block', textAlign: 'center', marginBottom: 8 }}>
+      <span className="gh-secondary" style={{ display: 'block', textAlign: 'center', marginBottom: 8 }}>
         {t(purpose === 'signup' ? 'signup.orSignUpWith' : 'signin.orSignInWith')}
-      </PlainText>
-      <Flex vertical={rule === 'big'} justify="center" gap={8} wrap>
+      </span>
+      <div className={rule === 'big' ? 'gh-col' : 'gh-row gh-center'} style={{ gap: 8 }}>
         {providers.map((provider) =>
           rule === 'big' ? (
             <Button
@@ -91,21 +78,21 @@ export function ProviderButtons({
               {label(provider)}
             </Button>
           ) : (
-            <Tooltip key={provider.name} title={label(provider)}>
-              <Button
-                shape="circle"
-                size="large"
-                aria-label={label(provider)}
-                icon={<ProviderIcon provider={provider} size={20} />}
-                loading={busyLoading(busy === provider.name)}
-                disabled={busy !== null && busy !== provider.name}
-                onClick={() => void go(provider)}
-              />
-            </Tooltip>
+            <Button
+              key={provider.name}
+              shape="circle"
+              size="large"
+              aria-label={label(provider)}
+              title={label(provider)}
+              icon={<ProviderIcon provider={provider} size={20} />}
+              loading={busyLoading(busy === provider.name)}
+              disabled={busy !== null && busy !== provider.name}
+              onClick={() => void go(provider)}
+            />
           ),
         )}
-      </Flex>
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 12 }} />}
+      </div>
+      {error && <Alert type="error" title={error} style={{ marginTop: 12 }} />}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { LanguageMenu } from '../shell/language-menu';
 import { PageBackground } from './page-background';
@@ -10,12 +9,12 @@ import { PageBackground } from './page-background';
 export function PublicResultLayout({ children }: { children: ReactNode }) {
   return (
     <PageBackground>
-      <Flex justify="flex-end" style={{ padding: 8 }}>
+      <div className="gh-row gh-end" style={{ padding: 8 }}>
         <LanguageMenu />
-      </Flex>
-      <Flex vertical justify="center" style={{ flex: 1, padding: '0 12px 8vh' }}>
+      </div>
+      <div className="gh-col gh-center" style={{ flex: 1, padding: '0 12px 8vh', alignItems: 'center' }}>
         {children}
-      </Flex>
+      </div>
     </PageBackground>
   );
 }

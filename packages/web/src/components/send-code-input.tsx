@@ -1,12 +1,12 @@
-import { Button, Input, Space } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SendCodeForm, sendVerificationCode } from '../data/account';
 import { unwrap } from '../data/client';
+import { Button } from '../plain/button';
+import { Input } from '../plain/input';
 import { busyLoading } from './busy';
 import { type CaptchaValue, captchaApplicationId, captchaRuleOf } from './captcha-rule';
-import { errorText } from './feedback';
-import { PlainText } from './plain-typography';
+import { errorText } from './error-text';
 
 // The captcha (and any vendor script) loads only when an application asks for one before sending.
 const CaptchaModal = lazy(() => import('./captcha-widget').then((m) => ({ default: m.CaptchaModal })));
@@ -23,10 +23,12 @@ export interface CodeTarget {
 }
 
 interface Props {
-  /** From the form item: the code typed. */
+  /** From the form item: the code typed (antd's Form.Item in the console, plain/form.tsx on the sign-in pages). */
   id?: string;
   value?: string;
   onChange?: (value: string) => void;
+  invalid?: boolean;
+  'aria-describedby'?: string;
   /** The application sending (its providers send; its captcha rule may ask for a captcha first). */
   app: Record<string, unknown> | null | undefined;
   method: SendCodeForm['method'];
@@ -46,7 +48,18 @@ export function codeTypeOf(dest: string): 'email' | 'phone' {
  * input and a "Send Code" button, which asks for the application's captcha when its rule asks for
  * one, then counts down before a code may be sent again.
  */
-export function SendCodeInput({ id, value, onChange, app, method, target, placeholder, autoFocus }: Props) {
+export function SendCodeInput({
+  id,
+  value,
+  onChange,
+  invalid,
+  'aria-describedby': describedBy,
+  app,
+  method,
+  target,
+  placeholder,
+  autoFocus,
+}: Props) {
   const { t } = useTranslation();
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
@@ -88,11 +101,13 @@ export function SendCodeInput({ id, value, onChange, app, method, target, placeh
 
   return (
     <>
-      <Space.Compact style={{ width: '100%' }}>
+      <div className="gh-compact">
         <Input
           id={id}
           value={value}
-          onChange={(event) => onChange?.(event.target.value)}
+          onChange={(typed) => onChange?.(typed)}
+          invalid={invalid}
+          aria-describedby={describedBy}
           placeholder={placeholder || t('code.placeholder')}
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -101,16 +116,16 @@ export function SendCodeInput({ id, value, onChange, app, method, target, placeh
         <Button className="send-code-button" disabled={left > 0} loading={busyLoading(sending)} onClick={() => void start()}>
           {left > 0 ? t('code.resendIn', { seconds: left }) : t('code.send')}
         </Button>
-      </Space.Compact>
+      </div>
       {error && (
-        <PlainText type="danger" role="alert" style={{ display: 'block', marginTop: 4 }}>
+        <span className="gh-danger" role="alert" style={{ display: 'block', marginTop: 4 }}>
           {error}
-        </PlainText>
+        </span>
       )}
       {sentTo && !error && (
-        <PlainText type="secondary" role="status" style={{ display: 'block', marginTop: 4 }}>
+        <span className="gh-secondary" role="status" style={{ display: 'block', marginTop: 4 }}>
           {t('code.sent', { dest: sentTo })}
-        </PlainText>
+        </span>
       )}
       {asking && (
         <Suspense fallback={null}>

@@ -1,9 +1,9 @@
-import { Form } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCaptchaStatus } from '../data/account';
 import { unwrap } from '../data/client';
-import { type CaptchaValue, captchaApplicationId, captchaRuleOf } from './captcha-rule';
+import { Field } from '../plain/form';
+import { asCaptcha, type CaptchaValue, captchaApplicationId, captchaRuleOf } from './captcha-rule';
 
 /**
  * The captcha of the sign-in card, by the application's rule: Always asks before every password
@@ -56,21 +56,21 @@ function CaptchaField({
   onNone,
   id,
 }: {
-  value?: CaptchaValue | null;
-  onChange?: (value: CaptchaValue | null) => void;
+  value: CaptchaValue | null;
+  onChange: (value: CaptchaValue | null) => void;
   applicationId: string;
   onNone: () => void;
-  id?: string;
+  id: string;
 }) {
   // A new challenge (after a refusal) replaces the answer the form kept: that one is spent.
   const kept = useRef(value);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the field appears.
   useEffect(() => {
-    if (kept.current) onChange?.(null);
+    if (kept.current) onChange(null);
   }, []);
   return (
     <Suspense fallback={null}>
-      <CaptchaWidget id={id} applicationId={applicationId} onChange={(value) => onChange?.(value)} onNone={onNone} />
+      <CaptchaWidget id={id} applicationId={applicationId} onChange={(value) => onChange(value)} onNone={onNone} />
     </Suspense>
   );
 }
@@ -137,18 +137,24 @@ export function useSigninCaptcha({ app, organization, inline, error, onSubmit }:
   }, [error]);
 
   const field = inlineShown ? (
-    <Form.Item
+    <Field
       className="login-captcha"
       name="captcha"
       label={t('captcha.answer')}
-      rules={[
-        {
-          validator: (_, value) => (value ? Promise.resolve() : Promise.reject(new Error(t('captcha.required')))),
-        },
-      ]}
+      rules={[(value) => (asCaptcha(value) ? null : t('captcha.required'))]}
+      read={asCaptcha}
     >
-      <CaptchaField key={draw} applicationId={applicationId} onNone={() => setNone(true)} />
-    </Form.Item>
+      {({ id, value, onChange }) => (
+        <CaptchaField
+          key={draw}
+          id={id}
+          value={value ?? null}
+          onChange={onChange}
+          applicationId={applicationId}
+          onNone={() => setNone(true)}
+        />
+      )}
+    </Field>
   ) : null;
 
   const modal = pending ? (

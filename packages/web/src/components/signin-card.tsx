@@ -1,18 +1,24 @@
-import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { LDAP_SIGNIN_METHOD } from '@gatehouse/entities/plain';
-import { Alert, Button, Checkbox, Flex, Form, Input, Skeleton } from 'antd';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ProviderSigninRequest } from '../data/signin-flows';
+import { Button } from '../plain/button';
+import { Alert, Skeleton } from '../plain/feedback';
+import { asBool, asText, Field, Form, required, useForm, type Values } from '../plain/form';
+import { Icon } from '../plain/icon';
+import { Checkbox, Input, PasswordInput } from '../plain/input';
 import { AdminHtml } from './admin-html';
 import { AgreementItem } from './agreement-item';
 import { AppLink } from './app-link';
 import { ApplicationFrame } from './application-frame';
 import { busyLoading } from './busy';
-import type { CaptchaValue } from './captcha-rule';
+import { asCaptcha } from './captcha-rule';
+import { LazyProviderButtons } from './lazy-provider-buttons';
 import { ObfuscatorSettingsError, obfuscatedPassword } from './password-obfuscation';
-import { ProviderButtons } from './provider-buttons';
 import { SendCodeInput } from './send-code-input';
 import { type SigninSubmission, useSigninCaptcha } from './signin-captcha';
 import { SigninLanguages } from './signin-languages';
@@ -24,11 +30,6 @@ import { CODE_METHOD, codeTargetOf, METHOD_LABELS, PASSKEY_METHOD, type SigninPa
  * code (no password); with WebAuthn the passkey answers (the username, if any, says whose).
  */
 export type SigninValues = SigninSubmission & { signinMethod?: string; code?: string };
-
-interface FormValues extends SigninValues {
-  agreement?: boolean;
-  captcha?: CaptchaValue | null;
-}
 
 /** The translation keys of the username input when signing in with a code (by the method's rule). */
 const CODE_TARGET_LABELS = {
@@ -85,11 +86,11 @@ export function SigninCard({
 }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<FormValues>();
   const layout = useMemo(
     () => signinLayout(app, { keepsSession, fromOrganizationChoice, signupLink }),
     [app, keepsSession, fromOrganizationChoice, signupLink],
   );
+  const form = useForm('login');
   const termsOfUse = typeof app?.termsOfUse === 'string' ? app.termsOfUse : '';
   // The password leaves encrypted when the application's organization obfuscates passwords.
   const [obfuscationError, setObfuscationError] = useState<string | null>(null);
@@ -120,12 +121,12 @@ export function SigninCard({
   const [targetLabel, targetRequired] = CODE_TARGET_LABELS[codeTargetOf(layout.methods)];
   const firstInput = layout.parts.find((part) => part.kind === 'username' || part.kind === 'password')?.kind;
   const shownError = obfuscationError ?? error;
-  const errorAlert = shownError && <Alert type="error" showIcon title={shownError} role="alert" style={{ marginTop: 16 }} />;
+  const errorAlert = shownError && <Alert type="error" title={shownError} style={{ marginTop: 16 }} />;
 
   const autoSigninBox = (
-    <Form.Item name="autoSignin" valuePropName="checked" noStyle>
-      <Checkbox>{t('general.autoSignIn')}</Checkbox>
-    </Form.Item>
+    <Field name="autoSignin" bare read={asBool}>
+      {(control) => <Checkbox {...control}>{t('general.autoSignIn')}</Checkbox>}
+    </Field>
   );
 
   const render = (part: SigninPart): ReactNode => {
@@ -135,8 +136,8 @@ export function SigninCard({
           <div className="back-button">
             <Button
               className="back-inner-button"
-              type="text"
-              icon={<ArrowLeftOutlined aria-hidden />}
+              variant="text"
+              icon={<Icon icon={ArrowLeftOutlined} />}
               aria-label={t('signin.back')}
               title={t('signin.back')}
               onClick={() => void navigate(-1)}
@@ -145,17 +146,17 @@ export function SigninCard({
         );
       case 'logo':
         return (
-          <Flex className="login-logo" justify="center" style={{ marginBottom: 24 }}>
+          <div className="login-logo gh-row gh-center" style={{ marginBottom: 24 }}>
             {/* Beside the application's name (the page's heading), the logo adds nothing to read. */}
             <img className="panel-logo" src={part.src || logo || '/logo.svg'} alt="" height={56} style={{ maxWidth: '100%' }} />
-          </Flex>
+          </div>
         );
       case 'languages':
         return <SigninLanguages languages={part.languages} labelled={part.labelled} />;
       case 'methods':
         // Tabs as Casdoor shows them (buttons, not radio labels: nothing else on the card is labelled "Password").
         return (
-          <Flex className="login-methods" role="tablist" justify="center" gap={8} wrap style={{ marginBottom: 16 }}>
+          <div className="login-methods gh-row gh-center" role="tablist" style={{ marginBottom: 16 }}>
             {layout.methods.map((m) => {
               const selected = m.name === method;
               return (
@@ -163,7 +164,7 @@ export function SigninCard({
                   key={m.name}
                   role="tab"
                   aria-selected={selected}
-                  type={selected ? 'link' : 'text'}
+                  variant={selected ? 'link' : 'text'}
                   onClick={() => setMethod(m.name)}
                   style={selected ? { fontWeight: 600, borderBottom: '2px solid currentColor', borderRadius: 0 } : undefined}
                 >
@@ -172,108 +173,104 @@ export function SigninCard({
                 </Button>
               );
             })}
-          </Flex>
+          </div>
         );
       case 'username':
         return (
-          <Form.Item
+          <Field
             className="login-username"
             label={byCode ? t(targetLabel) : part.label || t('general.username')}
             name="username"
             // A passkey needs no username: without one, the authenticator offers the passkeys of this site.
-            rules={[{ required: !byPasskey, message: t(byCode ? targetRequired : 'general.usernameRequired') }]}
+            rules={byPasskey ? [] : [required(t(byCode ? targetRequired : 'general.usernameRequired'))]}
             extra={byPasskey ? t('signin.passkeyUsernameHint') : undefined}
+            read={asText}
           >
-            <Input
-              className="login-username-input"
-              prefix={<UserOutlined aria-hidden />}
-              placeholder={part.placeholder || undefined}
-              autoComplete="username"
-              autoFocus={firstInput === 'username'}
-            />
-          </Form.Item>
+            {(control) => (
+              <Input
+                {...control}
+                className="login-username-input"
+                prefix={<Icon icon={UserOutlined} />}
+                placeholder={part.placeholder || undefined}
+                autoComplete="username"
+                autoFocus={firstInput === 'username'}
+              />
+            )}
+          </Field>
         );
       case 'password':
         if (byPasskey) return null;
         if (byCode)
           return (
-            <Form.Item
-              className="login-code"
-              label={t('code.label')}
-              name="code"
-              rules={[{ required: true, message: t('code.empty') }]}
-            >
-              <SendCodeInput
-                app={app}
-                method="login"
-                target={async () => {
-                  await form.validateFields(['username']);
-                  const dest = String(form.getFieldValue('username') ?? '').trim();
-                  return { dest, type: dest.includes('@') ? 'email' : 'phone' };
-                }}
-              />
-            </Form.Item>
+            <Field className="login-code" label={t('code.label')} name="code" rules={[required(t('code.empty'))]} read={asText}>
+              {(control) => (
+                <SendCodeInput
+                  {...control}
+                  app={app}
+                  method="login"
+                  target={async () => {
+                    await form.validateFields(['username']);
+                    const dest = asText(form.getFieldValue('username')).trim();
+                    return { dest, type: dest.includes('@') ? 'email' : 'phone' };
+                  }}
+                />
+              )}
+            </Field>
           );
         return (
-          <Form.Item
+          <Field
             className="login-password"
             label={part.label || t('general.password')}
             name="password"
-            rules={[{ required: true, message: t('general.passwordRequired') }]}
+            rules={[required(t('general.passwordRequired'))]}
+            read={asText}
           >
-            <Input.Password
-              className="login-password-input"
-              prefix={<LockOutlined aria-hidden />}
-              placeholder={part.placeholder || undefined}
-              autoComplete="current-password"
-              autoFocus={firstInput === 'password'}
-            />
-          </Form.Item>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                className="login-password-input"
+                prefix={<Icon icon={LockOutlined} />}
+                placeholder={part.placeholder || undefined}
+                autoComplete="current-password"
+                autoFocus={firstInput === 'password'}
+              />
+            )}
+          </Field>
         );
       case 'agreement':
         return (
           <AgreementItem
             className="login-agreement"
             termsOfUse={termsOfUse}
-            rule={{
-              validator: (_, value) =>
-                value === true ? Promise.resolve() : Promise.reject(new Error(t('signup.agreementRequired'))),
-            }}
+            rule={(value) => (value === true ? null : t('signup.agreementRequired'))}
           />
         );
       case 'forgotPassword':
         return (
-          <Flex
-            className="login-forget-password"
-            justify="space-between"
-            align="center"
-            gap={8}
-            wrap
-            style={{ marginBottom: 24 }}
-          >
+          <div className="login-forget-password gh-row gh-between" style={{ marginBottom: 24 }}>
             {part.autoSignin ? autoSigninBox : <span />}
             {part.link && <AppLink to={part.link.to}>{part.link.label || t('signin.forgotPassword')}</AppLink>}
-          </Flex>
+          </div>
         );
       case 'autoSignin':
-        return <Form.Item>{autoSigninBox}</Form.Item>;
+        return <div className="gh-item">{autoSigninBox}</div>;
       case 'captcha':
         // A code sign-in answered the captcha when the code was sent; a passkey needs none.
         return byCode || byPasskey ? null : captcha.field;
       case 'loginButton':
         return (
           <div className="login-button-box">
-            <Button className="login-button" type="primary" htmlType="submit" block loading={busyLoading(busy)}>
+            <Button className="login-button" variant="primary" htmlType="submit" block loading={busyLoading(busy)}>
               {byPasskey ? t('signin.withWebAuthn') : part.label || t('general.signIn')}
             </Button>
             {errorAlert}
           </div>
         );
       case 'providers':
-        return providerSignin && <ProviderButtons app={app} rule={part.rule} request={providerSignin} />;
+        return providerSignin && <LazyProviderButtons app={app} rule={part.rule} request={providerSignin} />;
       case 'signupLink':
         return (
-          <Flex className="login-signup-link" justify="center" gap={4} wrap style={{ marginTop: 16 }}>
+          <div className="login-signup-link gh-row gh-center" style={{ gap: 4, marginTop: 16 }}>
             {part.label ? (
               <AppLink to={part.to}>{part.label}</AppLink>
             ) : (
@@ -282,7 +279,7 @@ export function SigninCard({
                 <AppLink to={part.to}>{t('signup.signUpNow')}</AppLink>
               </>
             )}
-          </Flex>
+          </div>
         );
       case 'html':
         return <AdminHtml className="login-custom-item" style={{ marginBottom: 16 }} html={part.html} />;
@@ -307,42 +304,39 @@ export function SigninCard({
         {errorAlert}
       </>
     );
-  else if (loading) content = <Skeleton active paragraph={{ rows: 4 }} />;
-  else
+  else if (loading) content = <Skeleton rows={4} />;
+  else {
+    form.initialize({ autoSignin: layout.autoSigninDefault, agreement: layout.agreement === 'checked' });
     content = (
       <>
         {layout.notice && (
-          <Alert type="warning" showIcon title={t(`signin.${layout.notice}`)} style={{ marginBottom: 16 }} role="status" />
+          <Alert type="warning" role="status" title={t(`signin.${layout.notice}`)} style={{ marginBottom: 16 }} />
         )}
-        <Form<FormValues>
+        <Form
           form={form}
-          name="login"
-          layout="vertical"
-          initialValues={{ autoSignin: layout.autoSigninDefault, agreement: layout.agreement === 'checked' }}
           // Without the box nobody asked to stay signed in: the session lasts a day at most.
-          onFinish={(values) => {
+          onFinish={(values: Values) => {
             const autoSignin = hasAutoSignin && values.autoSignin === true;
-            if (byPasskey)
-              onSubmit({ username: (values.username ?? '').trim(), password: '', signinMethod: PASSKEY_METHOD, autoSignin });
+            const username = asText(values.username);
+            if (byPasskey) onSubmit({ username: username.trim(), password: '', signinMethod: PASSKEY_METHOD, autoSignin });
             else if (byCode)
               onSubmit({
-                username: values.username.trim(),
+                username: username.trim(),
                 password: '',
-                code: values.code,
+                code: asText(values.code),
                 signinMethod: CODE_METHOD,
                 autoSignin,
               });
             else
               void captcha.submit({
-                username: values.username,
-                password: values.password,
+                username,
+                password: asText(values.password),
                 autoSignin,
-                captcha: values.captcha,
+                captcha: asCaptcha(values.captcha),
                 // The LDAP method: the directory's password (spec part 2 §5.1 sign-in methods).
                 ...(method === LDAP_SIGNIN_METHOD ? { signinMethod: LDAP_SIGNIN_METHOD } : {}),
               });
           }}
-          requiredMark={false}
         >
           {partsOf(layout.parts)}
         </Form>
@@ -350,6 +344,7 @@ export function SigninCard({
         {captcha.modal}
       </>
     );
+  }
 
   return (
     <ApplicationFrame

@@ -1,9 +1,6 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/i18n';
-import { LanguageMenu, languageItems, languageName } from '../shell/language-menu';
-import { MenuButton } from './menu-button';
+import { LanguageMenu, languageName } from '../shell/language-menu';
 
 interface Props {
   /** The languages offered (the organization's). */
@@ -19,22 +16,16 @@ interface Props {
 export function SigninLanguages({ languages, labelled }: Props) {
   const { t } = useTranslation();
   const current = languageName(currentLanguage());
-  const menu = labelled ? (
-    <MenuButton
-      menu={languageItems(languages)}
-      type="text"
-      icon={<GlobalOutlined aria-hidden />}
-      // The visible name stays in the accessible name (label in name).
-      aria-label={t('signin.languageLabelled', { language: current })}
-    >
-      {current}
-    </MenuButton>
-  ) : (
-    <LanguageMenu languages={languages} />
-  );
   return (
-    <Flex className="login-languages" justify="flex-end" style={{ marginBottom: 8 }}>
-      {menu}
-    </Flex>
+    <div className="login-languages gh-row gh-end" style={{ marginBottom: 8 }}>
+      {labelled ? (
+        // The visible name stays in the accessible name (label in name).
+        <LanguageMenu languages={languages} label={t('signin.languageLabelled', { language: current })}>
+          {current}
+        </LanguageMenu>
+      ) : (
+        <LanguageMenu languages={languages} />
+      )}
+    </div>
   );
 }

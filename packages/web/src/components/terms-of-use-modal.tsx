@@ -1,21 +1,19 @@
-import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../plain/dialog';
 
 interface Props {
   /** The application's terms of use (an HTML page). */
   url: string;
-  open: boolean;
   onAccept: () => void;
   onDecline: () => void;
 }
 
 /** The terms of use of an application in a dialog, from the agreement of its sign-in and sign-up pages. */
-export function TermsOfUseModal({ url, open, onAccept, onDecline }: Props) {
+export function TermsOfUseModal({ url, onAccept, onDecline }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <Dialog
       title={t('signup.termsOfUse')}
-      open={open}
       width={800}
       okText={t('signup.accept')}
       cancelText={t('signup.decline')}
@@ -29,7 +27,7 @@ export function TermsOfUseModal({ url, open, onAccept, onDecline }: Props) {
         sandbox=""
         style={{ width: '100%', height: '60vh', border: 'none' }}
       />
-    </Modal>
+    </Dialog>
   );
 }
 

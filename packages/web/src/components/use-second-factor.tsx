@@ -1,19 +1,17 @@
 import type { Envelope, MfaProps } from '@gatehouse/entities';
 import { NEXT_MFA, REQUIRED_MFA, REQUIRED_UPDATE_PASSWORD } from '@gatehouse/entities/plain';
-import { Skeleton } from 'antd';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { unwrap } from '../data/client';
 import { type SecondFactor, secondFactorLogin } from '../data/mfa';
-import { errorText } from './feedback';
+import { Skeleton } from '../plain/feedback';
+import { MFA_RETURN_KEY } from '../shell/return-target';
+import { errorText } from './error-text';
 
 // The second step's forms load when a sign-in asks for one (most accounts have no second factor).
 const MfaSigninForm = lazy(() => import('./mfa-signin-form').then((m) => ({ default: m.MfaSigninForm })));
 const RecoveryCodeNotice = lazy(() => import('./recovery-code-notice').then((m) => ({ default: m.RecoveryCodeNotice })));
-
-/** sessionStorage key of the page to return to once the MFA setup an organization requires is done. */
-export const MFA_RETURN_KEY = 'mfaRedirectUrl';
 
 interface Options {
   /** The application signed in to (its providers send the e-mail and SMS codes). */
@@ -110,7 +108,7 @@ export function useSecondFactor({ app, protocol = false, returnTo }: Options) {
         onCancel={() => finish(null)}
       />
     );
-  const element = step && <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>{step}</Suspense>;
+  const element = step && <Suspense fallback={<Skeleton rows={3} />}>{step}</Suspense>;
   /** Whether settle's null meant leaving this page (rather than a sign-in given up). */
   const hasLeft = () => left.current;
   return { settle, element, hasLeft };

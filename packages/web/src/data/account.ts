@@ -1,6 +1,6 @@
 import { BUILT_IN_APPLICATION } from '@gatehouse/entities/plain';
 import { type Rec, request } from './client';
-import { postSignin } from './webauthn';
+import { postSignin } from './post-signin';
 
 /** Sign-in, sign-out, the account, sign-up, passwords, verification codes and captchas. */
 

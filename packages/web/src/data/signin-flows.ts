@@ -1,6 +1,6 @@
 import type { LoginForm } from './account';
 import { type Rec, request } from './client';
-import { postSignin } from './webauthn';
+import { postSignin } from './post-signin';
 
 /** The protocol pages' sign-in calls (OAuth, SAML, CAS, consent) and identity providers. */
 

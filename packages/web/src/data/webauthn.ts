@@ -1,7 +1,7 @@
 import type { Envelope } from '@gatehouse/entities';
-import { WEBAUTHN_SIGNIN_METHOD } from '@gatehouse/entities/plain';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { type Rec, request, requestObject, unwrap } from './client';
+import { PasskeyError } from './passkey-error';
 
 /**
  * Passkeys (WebAuthn), Casdoor's calls: a ceremony is a begin call (options for the authenticator,
@@ -9,20 +9,6 @@ import { type Rec, request, requestObject, unwrap } from './client';
  * @simplewebauthn/browser, loaded only when a ceremony starts) and a finish call. Signing in with a
  * passkey answers what POST /api/login of the same sign-in request would.
  */
-
-/** Why a ceremony stopped in the browser (the server's refusals are ApiErrors). */
-export type PasskeyFailure = 'unsupported' | 'cancelled' | 'alreadyRegistered' | 'insecure' | 'authenticator';
-
-/** A ceremony the browser or the authenticator ended; `reason` picks the words (webauthn.<reason>). */
-export class PasskeyError extends Error {
-  override name = 'PasskeyError';
-  constructor(
-    readonly reason: PasskeyFailure,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const isRecord = (value: unknown): value is Rec => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -89,7 +75,7 @@ const NOT_PARAMETERS = new Set([
  * get: the user typed in (`username` of `organization`), or any discoverable passkey without one.
  * The finish call carries the request in its query, the type as `responseType` (Casdoor's page).
  */
-async function passkeySignin<D, D2>(body: Rec, query: Record<string, string> = {}): Promise<Envelope<D, D2>> {
+export async function passkeySignin<D, D2>(body: Rec, query: Record<string, string> = {}): Promise<Envelope<D, D2>> {
   const library = await browserLibrary();
   const begin = { owner: String(body.organization ?? ''), name: String(body.username ?? '').trim() };
   const options = publicKeyOf(await requestObject('GET', '/api/webauthn/signin/begin', { query: begin }), []);
@@ -105,16 +91,6 @@ async function passkeySignin<D, D2>(body: Rec, query: Record<string, string> = {
   return request<D, D2>('POST', '/api/webauthn/signin/finish', { query: finish, body: assertion });
 }
 
-/**
- * POST /api/login with the sign-in request `body` (+ `query`), or, when it signs in with a passkey
- * (signinMethod WebAuthn), the passkey ceremony for the same request: the same answer either way.
- */
-export function postSignin<D = unknown, D2 = unknown>(body: Rec, query?: Record<string, string>): Promise<Envelope<D, D2>> {
-  if (body.signinMethod === WEBAUTHN_SIGNIN_METHOD) return passkeySignin<D, D2>(body, query);
-  return request<D, D2>('POST', '/api/login', { query, body });
-}
-
-/** A registered credential as the user page lists it. */
 export interface PasskeyRow {
   /** The credential ID as stored (standard base64). */
   id: string;

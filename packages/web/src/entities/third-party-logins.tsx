@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
-import { ProviderIcon } from '../components/provider-buttons';
+import { ProviderIcon } from '../components/provider-icon';
 import { signInWithSaml } from '../components/saml-signin';
 import { type SigninProvider, signinProviderOf } from '../components/signin-providers';
 import { type Rec, unwrap } from '../data/client';

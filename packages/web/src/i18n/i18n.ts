@@ -1,5 +1,4 @@
 import { UI_LANGUAGES } from '@gatehouse/entities/plain';
-import type { Locale } from 'antd/es/locale';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -13,7 +12,7 @@ export function isUiLanguage(value: string | null | undefined): value is UiLangu
 }
 
 /** The saved choice, else the browser's language when we speak it, else English. */
-function initialLanguage(): UiLanguage {
+export function initialLanguage(): UiLanguage {
   const saved = localStorage.getItem(STORAGE_KEY);
   if (isUiLanguage(saved)) return saved;
   return navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
@@ -32,22 +31,20 @@ const WHOLE: Record<UiLanguage, () => Promise<{ default: Catalogue }>> = {
   en: () => import('./locales/en.json'),
   zh: () => import('./locales/zh.json'),
 };
-/** antd's own texts (pagination, empty tables, popconfirm ...); English is antd's default. */
-const ANTD: Record<UiLanguage, () => Promise<Locale | undefined>> = {
-  en: async () => undefined,
-  zh: async () => (await import('antd/es/locale/zh_CN')).default,
-};
-
-const antdLocales = new Map<UiLanguage, Locale | undefined>();
 const loaded = new Map<string, Promise<void>>();
+/** More to load with a language before it is shown (the console: antd's own texts). */
+const alsoLoaded: ((language: UiLanguage) => Promise<void>)[] = [];
+
+/** Loads `load(language)` with every language the page changes to, before it is shown. */
+export function loadWithLanguage(load: (language: UiLanguage) => Promise<void>): void {
+  alsoLoaded.push(load);
+}
 
 function load(language: UiLanguage, part: 'public' | 'whole'): Promise<void> {
   const key = `${language}:${part}`;
   let done = loaded.get(key);
   if (!done) {
-    const catalogue = (part === 'public' ? PUBLIC : WHOLE)[language]();
-    const antd = ANTD[language]().then((locale) => void antdLocales.set(language, locale));
-    done = Promise.all([catalogue, antd]).then(([{ default: resources }]) => {
+    done = (part === 'public' ? PUBLIC : WHOLE)[language]().then(({ default: resources }) => {
       i18n.addResourceBundle(language, 'translation', resources, true, true);
     });
     loaded.set(key, done);
@@ -60,11 +57,6 @@ export function currentLanguage(): UiLanguage {
   return isUiLanguage(i18n.language) ? i18n.language : 'en';
 }
 
-/** antd's locale for the current language (undefined: antd's English). */
-export function currentAntdLocale(): Locale | undefined {
-  return antdLocales.get(currentLanguage());
-}
-
 /** Loads the console's whole catalogue of the current language (the console layout waits for it). */
 export function loadConsoleCatalogue(): Promise<void> {
   return load(currentLanguage(), 'whole');
@@ -73,12 +65,16 @@ export function loadConsoleCatalogue(): Promise<void> {
 export async function changeLanguage(language: UiLanguage): Promise<void> {
   localStorage.setItem(STORAGE_KEY, language);
   const whole = loaded.has(`${currentLanguage()}:whole`);
-  await Promise.all([load(language, 'public'), ...(whole ? [load(language, 'whole')] : [])]);
+  await Promise.all([load(language, whole ? 'whole' : 'public'), ...alsoLoaded.map((also) => also(language))]);
   await i18n.changeLanguage(language);
 }
 
-/** Resolves when the current language's public catalogue is loaded; the entry renders after it. */
-export const i18nReady: Promise<void> = (async () => {
+/**
+ * Starts the texts in the saved or the browser's language and resolves once `part` of its
+ * catalogue is loaded; the entry renders after it. The sign-in pages start with their part, the
+ * console with the whole catalogue, which its layout needs anyway.
+ */
+export async function startI18n(part: 'public' | 'whole'): Promise<void> {
   const language = initialLanguage();
   await i18n.use(initReactI18next).init({
     lng: language,
@@ -92,11 +88,10 @@ export const i18nReady: Promise<void> = (async () => {
     missingKeyHandler: () => void load(currentLanguage(), 'whole'),
     react: { bindI18nStore: 'added' },
   });
-  await load(language, 'public');
-})();
+  await load(language, part);
+}
 
 // Screen readers and the browser's hyphenation follow the document language.
-document.documentElement.lang = currentLanguage();
 i18n.on('languageChanged', () => {
   document.documentElement.lang = currentLanguage();
 });

@@ -1,8 +1,8 @@
 /**
- * The groups of the catalogue the public pages (sign-in, sign-up, forget, consent, CAS, SAML,
- * callback, pricing) use. `locales/<lang>.json?public` is that part of a catalogue (vite.config.ts
- * filters it at build time); the console loads the whole file with its layout, and a public page
- * that meets a key outside these groups loads the whole file too (i18n.ts).
+ * The groups of the catalogue the sign-in pages (sign-in, sign-up, forget, consent, CAS, SAML,
+ * callback) use. `locales/<lang>.json?public` is that part of a catalogue (vite.config.ts filters it
+ * at build time); the console loads the whole file, and a sign-in page that meets a key outside
+ * these groups loads the whole file too (i18n.ts).
  */
 export const PUBLIC_GROUPS: readonly string[] = [
   'callback',
@@ -13,7 +13,6 @@ export const PUBLIC_GROUPS: readonly string[] = [
   'forget',
   'general',
   'mfa',
-  'purchase',
   'saml',
   'signin',
   'signup',

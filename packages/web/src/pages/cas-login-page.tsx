@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { ACCOUNT_KEY } from '../auth/account';
-import { LazyResult } from '../components/lazy-result';
+import { useAccountState } from '../auth/account-state';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { type Rec, unwrap } from '../data/client';
 import { casLogin, getAppLogin } from '../data/signin-flows';
+import { Result } from '../plain/feedback';
 import { casAppLoginQuery, casLoginQuery, casRequest } from './cas-request';
 import { ProtocolSignin } from './protocol-signin';
 
@@ -23,7 +22,7 @@ import { ProtocolSignin } from './protocol-signin';
 export default function CasLoginPage() {
   const params = useParams();
   const [search] = useSearchParams();
-  const queryClient = useQueryClient();
+  const { refresh } = useAccountState();
   const [signedIn, setSignedIn] = useState<Rec | null>(null);
   const request = useMemo(
     () => casRequest(params.owner ?? '', params.application ?? '', search),
@@ -59,7 +58,7 @@ export default function CasLoginPage() {
           window.location.assign(url);
           return;
         }
-        void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
+        void refresh();
         setSignedIn(app);
       }}
       silent={request.gateway}
@@ -79,7 +78,7 @@ function SignedIn({ application }: { application: Rec }) {
   const { t } = useTranslation();
   return (
     <PublicResultLayout>
-      <LazyResult
+      <Result
         status="success"
         title={<ResultTitle>{t('cas.signedInTitle')}</ResultTitle>}
         subTitle={t('cas.signedInHint', { application: String(application.displayName || application.name) })}

@@ -1,16 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { ACCOUNT_KEY } from '../auth/account';
-import { errorText } from '../components/feedback';
-import { LinkButton } from '../components/link-button';
+import { useAccountState } from '../auth/account-state';
+import { AppLinkButton } from '../components/app-link';
+import { errorText } from '../components/error-text';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { logout } from '../data/account';
 import { unwrap } from '../data/client';
 import { getAppLogin } from '../data/signin-flows';
+import { Button } from '../plain/button';
+import { Alert, Result, Spinning } from '../plain/feedback';
 import { casAppLoginQuery, casLoginPath, casRequest } from './cas-request';
 
 type Outcome = { kind: 'signedOut'; serviceRefused?: string } | { kind: 'failed'; message: string };
@@ -25,7 +25,7 @@ export default function CasLogoutPage() {
   const { t } = useTranslation();
   const params = useParams();
   const [search] = useSearchParams();
-  const queryClient = useQueryClient();
+  const { refresh } = useAccountState();
   const request = useMemo(
     () => casRequest(params.owner ?? '', params.application ?? '', search),
     [params.owner, params.application, search],
@@ -45,8 +45,7 @@ export default function CasLogoutPage() {
         setOutcome({ kind: 'failed', message: errorText(t, failure) });
         return;
       }
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ACCOUNT_KEY[0] });
-      queryClient.setQueryData(ACCOUNT_KEY, null);
+      void refresh();
       if (!request.service) {
         setOutcome({ kind: 'signedOut' });
         return;
@@ -58,16 +57,11 @@ export default function CasLogoutPage() {
         setOutcome({ kind: 'signedOut', serviceRefused: errorText(t, failure) });
       }
     })();
-  }, [attempt, request, queryClient, t]);
+  }, [attempt, request, refresh, t]);
 
   let content: ReactNode;
   if (!outcome) {
-    content = (
-      <Flex vertical align="center" gap={16} role="status">
-        <Spin size="large" />
-        <Typography.Text>{t('cas.signingOut')}</Typography.Text>
-      </Flex>
-    );
+    content = <Result icon={<Spinning />} title={<span role="status">{t('cas.signingOut')}</span>} />;
   } else if (outcome.kind === 'failed') {
     content = (
       <Result
@@ -75,7 +69,7 @@ export default function CasLogoutPage() {
         title={<ResultTitle>{t('general.failedToLogOut', { msg: outcome.message })}</ResultTitle>}
         extra={
           <Button
-            type="primary"
+            variant="primary"
             onClick={() => {
               setOutcome(null);
               setAttempt((n) => n + 1);
@@ -94,19 +88,16 @@ export default function CasLogoutPage() {
         title={<ResultTitle>{t('cas.signedOutTitle')}</ResultTitle>}
         subTitle={t('cas.signedOutHint')}
         extra={
-          <Flex vertical align="center" gap={16}>
+          <div className="gh-col" style={{ alignItems: 'center', gap: 16 }}>
             {outcome.serviceRefused && (
               <Alert
                 type="warning"
-                showIcon
                 style={{ textAlign: 'start' }}
                 title={t('cas.serviceRefused', { msg: outcome.serviceRefused })}
               />
             )}
-            <LinkButton type="primary" to={again}>
-              {t('cas.signInAgain')}
-            </LinkButton>
-          </Flex>
+            <AppLinkButton to={again}>{t('cas.signInAgain')}</AppLinkButton>
+          </div>
         }
       />
     );

@@ -1,14 +1,17 @@
-import { Button, Flex, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAccount } from '../auth/account';
+import { useAccount } from '../auth/account-state';
 import { busyLoading } from '../components/busy';
-import { errorText } from '../components/feedback';
+import { errorText } from '../components/error-text';
 import { SigninCard, type SigninValues } from '../components/signin-card';
 import { useSecondFactor } from '../components/use-second-factor';
 import { unwrap } from '../data/client';
 import { oauthLogin } from '../data/signin-flows';
+import { Button } from '../plain/button';
+import { Result } from '../plain/feedback';
+import { Item } from '../plain/form';
+import { Input } from '../plain/input';
 
 /**
  * The device page (RFC 8628 verification URI): the person confirms the code their device shows and
@@ -39,21 +42,21 @@ export default function DevicePage() {
 
   if (done) {
     return (
-      <Flex justify="center" style={{ padding: '8vh 12px' }}>
+      <div className="gh-page gh-row gh-center" style={{ padding: '8vh 12px' }}>
         <Result status="success" title={t('signin.deviceApproved')} subTitle={t('signin.deviceApprovedHint')} />
-      </Flex>
+      </div>
     );
   }
   const codeInput = (
-    <Form.Item label={t('signin.deviceCode')} required>
+    <Item label={t('signin.deviceCode')} htmlFor="device-code" required>
       <Input
+        id="device-code"
         value={userCode}
-        onChange={(e) => setUserCode(e.target.value)}
+        onChange={setUserCode}
         placeholder="XXXX-XXXX"
         style={{ fontFamily: 'monospace', fontSize: 18, letterSpacing: 2 }}
-        aria-label={t('signin.deviceCode')}
       />
-    </Form.Item>
+    </Item>
   );
   return (
     <SigninCard
@@ -65,12 +68,12 @@ export default function DevicePage() {
     >
       {mfa.element ??
         (account ? (
-          <Flex vertical gap={12}>
-            <Typography.Text>{t('signin.signedInAs', { name: account.user.displayName || account.user.name })}</Typography.Text>
-            <Button type="primary" block loading={busyLoading(busy)} disabled={!userCode} onClick={() => void approve()}>
+          <div className="gh-col">
+            <span>{t('signin.signedInAs', { name: account.user.displayName || account.user.name })}</span>
+            <Button variant="primary" block loading={busyLoading(busy)} disabled={!userCode} onClick={() => void approve()}>
               {t('signin.approveDevice')}
             </Button>
-          </Flex>
+          </div>
         ) : undefined)}
     </SigninCard>
   );

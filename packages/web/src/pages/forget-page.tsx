@@ -1,26 +1,34 @@
 import { ADMIN_OWNER, BUILT_IN_APPLICATION, checkPasswordOptions } from '@gatehouse/entities/plain';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Steps } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAccount } from '../auth/account';
+import { type Account, useAccount } from '../auth/account-state';
 import { AppLink, AppLinkButton } from '../components/app-link';
 import { ApplicationFrame } from '../components/application-frame';
 import { busyLoading } from '../components/busy';
-import { errorText } from '../components/feedback';
-import { LazyResult } from '../components/lazy-result';
-import { PageSpin } from '../components/page-spin';
+import { errorText } from '../components/error-text';
 import { getEmailAndPhone, resetPassword, verifyCode } from '../data/account';
-import { NetworkError, type Rec, unwrap } from '../data/client';
+import { type Rec, unwrap } from '../data/client';
 import { getAppLogin } from '../data/signin-flows';
-import type { Found, VerifyValues } from './forget-verify-step';
-import { signinPageOf } from './signup-model';
+import { Button } from '../plain/button';
+import { Steps } from '../plain/choices';
+import { Alert, PageSpin, Result } from '../plain/feedback';
+import { asText, Field, Form, type FormStore, required, useForm } from '../plain/form';
+import { Input, PasswordInput } from '../plain/input';
+import { useLoad } from '../plain/use-load';
+import type { Found } from './forget-verify-step';
+import { signinPageOf } from './signin-links';
 
 // The second step (its address picker and code input) loads once the first has found the account.
 const ForgetVerifyStep = lazy(() => import('./forget-verify-step'));
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** The first step starts with the signed-in user's name when they belong to the application's organization. */
+function initialize(form: FormStore, account: Account | null, organization: string): true {
+  form.initialize({ username: account && account.user.owner === organization ? account.user.name : '' });
+  return true;
+}
 
 /**
  * The forgotten-password page of an application (/forget/{application}, /forget for the built-in
@@ -39,15 +47,14 @@ export default function ForgetPage() {
   const [found, setFound] = useState<Found | null>(null);
   const [code, setCode] = useState('');
   const [done, setDone] = useState(false);
-  const [accountForm] = Form.useForm<{ username: string }>();
-  const [verifyForm] = Form.useForm<VerifyValues>();
-  const [passwordForm] = Form.useForm<{ password: string; confirm: string }>();
+  const accountForm = useForm('forget-account');
+  const verifyForm = useForm('forget-verify');
+  const passwordForm = useForm('forget-password');
 
-  const appQuery = useQuery({
-    queryKey: ['forget-application', application],
-    queryFn: async () => unwrap(await getAppLogin({ id: `${ADMIN_OWNER}/${application}` })).data as Rec,
-    retry: (failures, failure) => failure instanceof NetworkError && failures < 2,
-  });
+  const appQuery = useLoad(
+    `forget-application:${application}`,
+    async () => unwrap(await getAppLogin({ id: `${ADMIN_OWNER}/${application}` })).data as Rec,
+  );
   const record = appQuery.data;
   const organization = String(record?.organization ?? '');
   const org = (record?.organizationObj ?? {}) as Rec;
@@ -68,7 +75,7 @@ export default function ForgetPage() {
     }
   };
 
-  const findAccount = ({ username }: { username: string }) =>
+  const findAccount = (username: string) =>
     run(async () => {
       const answer = unwrap(await getEmailAndPhone(organization, username.trim()));
       const data = answer.data as Found;
@@ -77,7 +84,7 @@ export default function ForgetPage() {
       setStep(1);
     });
 
-  const checkCode = ({ dest, code: typed }: VerifyValues) =>
+  const checkCode = (dest: string, typed: string) =>
     run(async () => {
       if (!found) return;
       unwrap(
@@ -93,23 +100,23 @@ export default function ForgetPage() {
       setStep(2);
     });
 
-  const setPassword = ({ password }: { password: string }) =>
+  const setPassword = (password: string) =>
     run(async () => {
       if (!found) return;
       unwrap(await resetPassword({ userOwner: organization, userName: found.name, newPassword: password, code }));
       setDone(true);
     });
 
-  const errorAlert = error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />;
+  const errorAlert = error && <Alert type="error" title={error} style={{ marginTop: 16 }} />;
 
   let content: ReactNode;
   if (appQuery.error) {
-    content = <Alert type="error" showIcon role="alert" title={errorText(t, appQuery.error)} />;
+    content = <Alert type="error" title={errorText(t, appQuery.error)} />;
   } else if (!record) {
     content = <PageSpin />;
   } else if (done) {
     content = (
-      <LazyResult
+      <Result
         status="success"
         title={t('general.passwordSet')}
         extra={<AppLinkButton to={signinLink}>{t('general.signIn')}</AppLinkButton>}
@@ -118,29 +125,13 @@ export default function ForgetPage() {
   } else {
     content = (
       <>
-        <Steps
-          size="small"
-          current={step}
-          style={{ marginBottom: 24 }}
-          items={[{ title: t('forget.account') }, { title: t('forget.verify') }, { title: t('forget.reset') }]}
-        />
-        {step === 0 && (
-          <Form
-            form={accountForm}
-            name="forget-account"
-            layout="vertical"
-            requiredMark={false}
-            initialValues={{ username: account && account.user.owner === organization ? account.user.name : '' }}
-            onFinish={(values) => void findAccount(values)}
-          >
-            <Form.Item
-              label={t('forget.username')}
-              name="username"
-              rules={[{ required: true, whitespace: true, message: t('general.usernameRequired') }]}
-            >
-              <Input autoComplete="username" autoFocus />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busyLoading(busy)}>
+        <Steps label={t('forget.title')} current={step} items={[t('forget.account'), t('forget.verify'), t('forget.reset')]} />
+        {step === 0 && account !== undefined && initialize(accountForm, account, organization) && (
+          <Form form={accountForm} onFinish={(values) => void findAccount(asText(values.username))}>
+            <Field label={t('forget.username')} name="username" rules={[required(t('general.usernameRequired'))]} read={asText}>
+              {(control) => <Input {...control} autoComplete="username" autoFocus />}
+            </Field>
+            <Button variant="primary" htmlType="submit" block loading={busyLoading(busy)}>
               {t('forget.next')}
             </Button>
           </Form>
@@ -152,58 +143,47 @@ export default function ForgetPage() {
               app={record}
               found={found}
               busy={busy}
-              onFinish={(values) => void checkCode(values)}
+              onFinish={(dest, typed) => void checkCode(dest, typed)}
             />
           </Suspense>
         )}
         {step === 2 && (
-          <Form
-            form={passwordForm}
-            name="forget-password"
-            layout="vertical"
-            requiredMark={false}
-            onFinish={(values) => void setPassword(values)}
-          >
-            <Form.Item
+          <Form form={passwordForm} onFinish={(values) => void setPassword(asText(values.password))}>
+            <Field
               label={t('general.newPassword')}
               name="password"
               rules={[
-                { required: true, message: t('general.passwordRequired') },
-                {
-                  validator: (_, value) => {
-                    const violation = checkPasswordOptions(String(value ?? ''), strings(org.passwordOptions));
-                    return violation && value ? Promise.reject(new Error(t(`signup.${violation}`))) : Promise.resolve();
-                  },
+                required(t('general.passwordRequired')),
+                (value) => {
+                  const violation = checkPasswordOptions(asText(value), strings(org.passwordOptions));
+                  return violation ? t(`signup.${violation}`) : null;
                 },
               ]}
+              read={asText}
             >
-              <Input.Password autoComplete="new-password" autoFocus />
-            </Form.Item>
-            <Form.Item
+              {(control) => <PasswordInput {...control} autoComplete="new-password" autoFocus />}
+            </Field>
+            <Field
               label={t('general.reEnterPassword')}
               name="confirm"
               dependencies={['password']}
               rules={[
-                { required: true, message: t('general.emptyInput') },
-                ({ getFieldValue }) => ({
-                  validator: (_, value) =>
-                    !value || value === getFieldValue('password')
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('general.confirmPasswordInconsistent'))),
-                }),
+                required(t('general.emptyInput')),
+                (value, values) => (value === values.password ? null : t('general.confirmPasswordInconsistent')),
               ]}
+              read={asText}
             >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busyLoading(busy)}>
+              {(control) => <PasswordInput {...control} autoComplete="new-password" />}
+            </Field>
+            <Button variant="primary" htmlType="submit" block loading={busyLoading(busy)}>
               {t('forget.changePassword')}
             </Button>
           </Form>
         )}
         {errorAlert}
-        <Flex justify="center" style={{ marginTop: 16 }}>
+        <div className="gh-row gh-center" style={{ marginTop: 16 }}>
           <AppLink to={signinLink}>{t('signin.backToSignin')}</AppLink>
-        </Flex>
+        </div>
       </>
     );
   }

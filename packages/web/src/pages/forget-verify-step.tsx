@@ -1,8 +1,11 @@
-import { Alert, Button, Form, type FormInstance, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { busyLoading } from '../components/busy';
 import { SendCodeInput } from '../components/send-code-input';
 import type { Rec } from '../data/client';
+import { Button } from '../plain/button';
+import { Alert } from '../plain/feedback';
+import { asText, Field, Form, type FormStore, required } from '../plain/form';
+import { NativeSelect } from '../plain/input';
 
 /** The account found in step 1: its username and its addresses (masked unless typed). */
 export interface Found {
@@ -11,18 +14,13 @@ export interface Found {
   phone: string;
 }
 
-export interface VerifyValues {
-  dest: string;
-  code: string;
-}
-
 interface Props {
-  form: FormInstance<VerifyValues>;
+  form: FormStore;
   /** The application (its providers send the code). */
   app: Rec;
   found: Found;
   busy: boolean;
-  onFinish: (values: VerifyValues) => void;
+  onFinish: (dest: string, code: string) => void;
 }
 
 /**
@@ -33,25 +31,28 @@ export default function ForgetVerifyStep({ form, app, found, busy, onFinish }: P
   const { t } = useTranslation();
   const destinations = [found.email, found.phone].filter(Boolean);
   return (
-    <Form form={form} name="forget-verify" layout="vertical" requiredMark={false} onFinish={onFinish}>
+    <Form form={form} onFinish={(values) => onFinish(asText(values.dest), asText(values.code))}>
       {destinations.length === 0 ? (
-        <Alert type="warning" showIcon role="status" title={t('forget.noAddress')} style={{ marginBottom: 16 }} />
+        <Alert type="warning" role="status" title={t('forget.noAddress')} style={{ marginBottom: 16 }} />
       ) : (
-        <Form.Item label={t('forget.sendTo')} name="dest">
-          <Select options={destinations.map((dest) => ({ value: dest, label: dest }))} />
-        </Form.Item>
+        <Field label={t('forget.sendTo')} name="dest" read={asText}>
+          {(control) => <NativeSelect {...control} options={destinations.map((dest) => ({ value: dest, label: dest }))} />}
+        </Field>
       )}
-      <Form.Item label={t('code.label')} name="code" rules={[{ required: true, whitespace: true, message: t('code.empty') }]}>
-        <SendCodeInput
-          app={app}
-          method="forget"
-          target={async () => {
-            const dest = String(form.getFieldValue('dest') ?? '');
-            return dest ? { dest, type: dest === found.email ? 'email' : 'phone', checkUser: found.name } : null;
-          }}
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busyLoading(busy)} disabled={destinations.length === 0}>
+      <Field label={t('code.label')} name="code" rules={[required(t('code.empty'))]} read={asText}>
+        {(control) => (
+          <SendCodeInput
+            {...control}
+            app={app}
+            method="forget"
+            target={async () => {
+              const dest = asText(form.getFieldValue('dest'));
+              return dest ? { dest, type: dest === found.email ? 'email' : 'phone', checkUser: found.name } : null;
+            }}
+          />
+        )}
+      </Field>
+      <Button variant="primary" htmlType="submit" block loading={busyLoading(busy)} disabled={destinations.length === 0}>
         {t('forget.next')}
       </Button>
     </Form>

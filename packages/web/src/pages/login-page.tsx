@@ -1,21 +1,22 @@
 import { ADMIN_OWNER, BUILT_IN_APPLICATION, BUILT_IN_ORG } from '@gatehouse/entities/plain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ACCOUNT_KEY, useAccount } from '../auth/account';
+import { useAccountState } from '../auth/account-state';
 import { AppLink } from '../components/app-link';
 import { ApplicationFrame } from '../components/application-frame';
-import { errorText } from '../components/feedback';
+import { errorText } from '../components/error-text';
 import { SigninCard, type SigninValues } from '../components/signin-card';
 import { organizationChoiceOf } from '../components/signin-model';
 import { useSecondFactor } from '../components/use-second-factor';
 import { getDefaultApplication, login } from '../data/account';
 import { ApiError, NetworkError, type Rec, unwrap } from '../data/client';
 import { getAppLogin } from '../data/signin-flows';
-import { RETURN_TO_KEY, takeReturnTarget } from '../shell/guard';
-import { signupLinkOf } from './signup-model';
+import { Button } from '../plain/button';
+import { Alert, Skeleton } from '../plain/feedback';
+import { useLoad } from '../plain/use-load';
+import { RETURN_TO_KEY, takeReturnTarget } from '../shell/return-target';
+import { signupLinkOf } from './signin-links';
 
 // The organization picker (and its Select) loads only on pages that ask for an organization.
 const OrganizationChoice = lazy(() => import('./organization-choice'));
@@ -42,30 +43,18 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { organization } = useParams();
   const [search] = useSearchParams();
-  const account = useAccount();
+  const { account, refresh } = useAccountState();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const app = useQuery({
-    queryKey: ['login-application', organization ?? BUILT_IN_ORG],
-    queryFn: () => loginApplication(organization),
-    retry: (failures, failure) => failure instanceof NetworkError && failures < 2,
-  });
-
-  // The cached account may belong to a session that has just ended (signing out comes here, and
-  // the cache is cleared only after arriving): ask the server before trusting it.
-  const [accountChecked, setAccountChecked] = useState(false);
-  useEffect(() => {
-    void queryClient.refetchQueries({ queryKey: ACCOUNT_KEY }).then(() => setAccountChecked(true));
-  }, [queryClient]);
+  const app = useLoad(`login-application:${organization ?? BUILT_IN_ORG}`, () => loginApplication(organization));
 
   // Signed in (now, or already when the page opened): continue where the guard interrupted; the
   // console then shows the organization's MFA notices (Casdoor's state from "/login").
   useEffect(() => {
-    if (account && accountChecked) void navigate(takeReturnTarget(), { replace: true, state: { from: '/login' } });
-  }, [account, accountChecked, navigate]);
+    if (account) void navigate(takeReturnTarget(), { replace: true, state: { from: '/login' } });
+  }, [account, navigate]);
 
   const record = app.data;
   const mfa = useSecondFactor({ app: record });
@@ -80,7 +69,7 @@ export default function LoginPage() {
       // Given up at the second step: the form again. Otherwise signed in; an MFA setup the
       // organization requires and a password that must change are the console's to ask for.
       if (!signedIn) return;
-      await queryClient.refetchQueries({ queryKey: ACCOUNT_KEY });
+      await refresh();
     } catch (failure) {
       // A refusal's msg says what is wrong ("password or code is incorrect" ...).
       setError(errorText(t, failure));
@@ -95,21 +84,19 @@ export default function LoginPage() {
       <ApplicationFrame title={t('signin.unavailable')}>
         <Alert
           type="error"
-          showIcon
-          role="alert"
           title={errorText(t, app.error)}
           action={
             app.error instanceof NetworkError ? (
-              <Button size="small" danger onClick={() => void app.refetch()}>
+              <Button size="small" danger onClick={app.refetch}>
                 {t('general.retry')}
               </Button>
             ) : undefined
           }
         />
         {!(app.error instanceof NetworkError) && (
-          <Flex justify="center" style={{ marginTop: 16 }}>
+          <div className="gh-row gh-center" style={{ marginTop: 16 }}>
             <AppLink to="/login">{t('signin.backToSignin')}</AppLink>
-          </Flex>
+          </div>
         )}
       </ApplicationFrame>
     );
@@ -145,7 +132,7 @@ export default function LoginPage() {
     >
       {mfa.element ??
         (choice && (
-          <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+          <Suspense fallback={<Skeleton rows={2} />}>
             <OrganizationChoice mode={choice} />
           </Suspense>
         ))}

@@ -7,15 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY, type Account, useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
+import { CopyableCode } from '../components/copyable-code';
 import { errorText, useFeedback } from '../components/feedback';
 import { PageSpin } from '../components/page-spin';
-import { CopyableCode } from '../components/recovery-code-notice';
 import { ResultTitle } from '../components/result-title';
-import { MFA_RETURN_KEY } from '../components/use-second-factor';
 import { unwrap } from '../data/client';
 import { enableMfa, initiateMfa } from '../data/mfa';
 import { getUserApplication } from '../data/signin-flows';
 import { mfaSetupRequired } from '../shell/mfa-rules';
+import { MFA_RETURN_KEY } from '../shell/return-target';
 import { MfaSetupVerify, type Proven } from './mfa-setup-verify';
 
 /**

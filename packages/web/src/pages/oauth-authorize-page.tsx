@@ -1,13 +1,13 @@
 import { REQUIRED_MFA, REQUIRED_UPDATE_PASSWORD } from '@gatehouse/entities/plain';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { PageSpin } from '../components/page-spin';
 import { type Rec, unwrap } from '../data/client';
 import { getAppLogin, oauthLogin } from '../data/signin-flows';
+import { PageSpin } from '../plain/feedback';
 import { isConsentRequired } from './oauth-consent-model';
 import { authorizationError, authorizationQuery, authorizationRedirect } from './oauth-redirect';
 import { ProtocolSignin } from './protocol-signin';
-import { signupLinkOf } from './signup-model';
+import { signupLinkOf } from './signin-links';
 
 // The consent screen loads when a request needs the user's consent (after signing in).
 const OAuthConsent = lazy(() => import('./oauth-consent').then((m) => ({ default: m.OAuthConsent })));

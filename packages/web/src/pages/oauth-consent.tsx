@@ -1,12 +1,14 @@
-import { CheckCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Typography } from 'antd';
+import CheckCircleOutlined from '@ant-design/icons-svg/es/asn/CheckCircleOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApplicationFrame } from '../components/application-frame';
 import { busyLoading } from '../components/busy';
-import { errorText } from '../components/feedback';
+import { errorText } from '../components/error-text';
 import { type Rec, unwrap } from '../data/client';
 import { grantConsent } from '../data/signin-flows';
+import { Button } from '../plain/button';
+import { Alert } from '../plain/feedback';
+import { Icon } from '../plain/icon';
 import { grantBodyOf, scopeRows } from './oauth-consent-model';
 
 interface Props {
@@ -46,31 +48,29 @@ export function OAuthConsent({ app, query, onGranted, onDeny }: Props) {
   return (
     <ApplicationFrame app={app} title={name} logo={app.logo as string | undefined}>
       <section aria-labelledby="consent-title">
-        <Typography.Title level={2} id="consent-title" style={{ fontSize: 18, marginTop: 0 }}>
+        <h2 id="consent-title" style={{ fontSize: 18, marginTop: 0 }}>
           {t('consent.title')}
-        </Typography.Title>
-        <Typography.Paragraph>{t('consent.wantsAccess', { name })}</Typography.Paragraph>
-        <Typography.Text strong id="consent-scopes">
-          {t('consent.requesting')}
-        </Typography.Text>
+        </h2>
+        <p>{t('consent.wantsAccess', { name })}</p>
+        <strong id="consent-scopes">{t('consent.requesting')}</strong>
         <ul aria-labelledby="consent-scopes" style={{ listStyle: 'none', padding: 0, margin: '8px 0 16px' }}>
           {rows.map((row) => (
             <li key={row.scope} style={{ padding: '8px 0' }}>
-              <Flex gap={12} align="flex-start">
-                <CheckCircleOutlined aria-hidden style={{ color: '#52c41a', marginTop: 4 }} />
-                <Flex vertical style={{ minWidth: 0 }}>
-                  <Typography.Text strong>{row.title}</Typography.Text>
-                  <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+              <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+                <Icon icon={CheckCircleOutlined} style={{ color: 'var(--gh-success)', marginTop: 4 }} />
+                <div style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+                  <strong>{row.title}</strong>
+                  <span className="gh-secondary" style={{ overflowWrap: 'anywhere' }}>
                     {row.description}
-                  </Typography.Text>
-                </Flex>
-              </Flex>
+                  </span>
+                </div>
+              </div>
             </li>
           ))}
         </ul>
-        <Flex gap={8} wrap>
+        <div className="gh-row">
           <Button
-            type="primary"
+            variant="primary"
             size="large"
             loading={busyLoading(busy)}
             onClick={() => void allow()}
@@ -81,11 +81,11 @@ export function OAuthConsent({ app, query, onGranted, onDeny }: Props) {
           <Button size="large" disabled={busy} onClick={onDeny} style={{ flex: 1, minWidth: 120 }}>
             {t('consent.deny')}
           </Button>
-        </Flex>
-        <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 16, marginBottom: 0 }}>
+        </div>
+        <p className="gh-secondary" style={{ fontSize: 12, marginTop: 16, marginBottom: 0 }}>
           {t('consent.notice')}
-        </Typography.Paragraph>
-        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />}
+        </p>
+        {error && <Alert type="error" title={error} style={{ marginTop: 16 }} />}
       </section>
     </ApplicationFrame>
   );

@@ -1,5 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Select, Spin, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +5,11 @@ import { organizationSigninPath } from '../components/signin-model';
 import { useDebouncedValue } from '../components/use-debounced-value';
 import { getOrganizationNames } from '../data/account';
 import { unwrap } from '../data/client';
+import { Button } from '../plain/button';
+import { Combobox } from '../plain/combobox';
+import { asText, Field, Form, required, useForm } from '../plain/form';
+import { Input } from '../plain/input';
+import { useLoad } from '../plain/use-load';
 
 /** How many organizations the picker lists; typing narrows them on the server. */
 const NAMES_PAGE_SIZE = 20;
@@ -24,12 +27,10 @@ export default function OrganizationChoice({ mode }: { mode: 'Select' | 'Input' 
   };
   const prompt = mode === 'Select' ? t('signin.selectOrganization') : t('signin.typeOrganization');
   return (
-    <Flex vertical gap={12} className="login-organization-choice">
-      <Typography.Text id="organization-choice-prompt" strong>
-        {prompt}
-      </Typography.Text>
+    <div className="login-organization-choice gh-col">
+      <strong id="organization-choice-prompt">{prompt}</strong>
       {mode === 'Select' ? <OrganizationPicker onChoose={choose} /> : <OrganizationInput onChoose={choose} />}
-    </Flex>
+    </div>
   );
 }
 
@@ -37,60 +38,54 @@ function OrganizationPicker({ onChoose }: { onChoose: (organization: string) => 
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const typed = useDebouncedValue(search.trim());
-  const names = useQuery({
-    queryKey: ['organization-names', typed],
-    queryFn: async () => unwrap(await getOrganizationNames(typed, NAMES_PAGE_SIZE)).data ?? [],
-    staleTime: 30_000,
-    retry: false,
-  });
+  const names = useLoad(
+    `organization-names:${typed}`,
+    async () => unwrap(await getOrganizationNames(typed, NAMES_PAGE_SIZE)).data ?? [],
+    { retries: 0 },
+  );
 
-  let notFoundContent: ReactNode;
-  if (names.isFetching) notFoundContent = <Spin size="small" />;
+  let empty: ReactNode = t('general.noData');
+  if (names.isFetching) empty = t('general.loading');
   else if (names.error)
-    notFoundContent = (
-      <Flex vertical align="flex-start" gap={4}>
-        <Typography.Text type="danger">{names.error.message}</Typography.Text>
-        <Button size="small" onClick={() => void names.refetch()}>
+    empty = (
+      <span className="gh-row">
+        <span className="gh-danger">{names.error.message}</span>
+        <Button size="small" onClick={names.refetch}>
           {t('general.retry')}
         </Button>
-      </Flex>
+      </span>
     );
 
   return (
-    <Select
+    <Combobox
       aria-labelledby="organization-choice-prompt"
       placeholder={t('signin.organization')}
-      style={{ width: '100%' }}
       autoFocus
       options={(names.data ?? []).map((org) => ({
         value: org.name,
         label: org.displayName && org.displayName !== org.name ? `${org.displayName} (${org.name})` : org.name,
       }))}
-      showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
-      loading={names.isFetching}
-      notFoundContent={notFoundContent}
-      onChange={(organization: string) => onChoose(organization)}
+      onSearch={setSearch}
+      empty={empty}
+      onChange={onChoose}
     />
   );
 }
 
 function OrganizationInput({ onChoose }: { onChoose: (organization: string) => void }) {
   const { t } = useTranslation();
+  const form = useForm('organization-choice');
   return (
-    <Form<{ organizationName: string }>
-      name="organization-choice"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={(values) => onChoose(values.organizationName)}
-    >
-      <Form.Item
+    <Form form={form} onFinish={(values) => onChoose(asText(values.organizationName))}>
+      <Field
         name="organizationName"
         label={t('signin.organization')}
-        rules={[{ required: true, whitespace: true, message: t('signin.organizationRequired') }]}
+        rules={[required(t('signin.organizationRequired'))]}
+        read={asText}
       >
-        <Input autoFocus autoComplete="organization" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block>
+        {(control) => <Input {...control} autoFocus autoComplete="organization" />}
+      </Field>
+      <Button variant="primary" htmlType="submit" block>
         {t('signin.confirm')}
       </Button>
     </Form>

@@ -1,17 +1,17 @@
 import type { Envelope } from '@gatehouse/entities';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Flex } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../auth/account';
+import { useAccount } from '../auth/account-state';
 import { busyLoading } from '../components/busy';
-import { errorText } from '../components/feedback';
-import { LazyResult } from '../components/lazy-result';
+import { errorText } from '../components/error-text';
 import { ResultTitle } from '../components/result-title';
 import { SigninCard, type SigninValues } from '../components/signin-card';
 import { useSecondFactor } from '../components/use-second-factor';
 import type { Rec } from '../data/client';
 import type { ProviderSigninRequest } from '../data/signin-flows';
+import { Button } from '../plain/button';
+import { Result } from '../plain/feedback';
+import { useLoad } from '../plain/use-load';
 
 /** What a protocol page passes its sign-in's answer through (components/use-second-factor.tsx). */
 export type Settle = (answer: Envelope) => Promise<Envelope | null>;
@@ -25,7 +25,7 @@ export type Settle = (answer: Envelope) => Promise<Envelope | null>;
  * otherwise; `silent` (OAuth prompt=none) never shows a form.
  */
 export interface ProtocolSigninProps {
-  /** Cache key of the request (its parameters). */
+  /** Key of the request (its parameters): the application is loaded again when it changes. */
   requestKey: unknown;
   loadApplication: () => Promise<Rec>;
   /**
@@ -64,7 +64,7 @@ export function ProtocolSignin({
   const [useOtherAccount, setUseOtherAccount] = useState(!!forceLogin);
   const autoStarted = useRef(false);
 
-  const app = useQuery({ queryKey: ['signin-application', requestKey], queryFn: loadApplication, retry: false });
+  const app = useLoad(`signin-application:${JSON.stringify(requestKey)}`, loadApplication, { retries: 0 });
   const mfa = useSecondFactor({ app: app.data, protocol: true });
 
   const finish = async (values?: SigninValues) => {
@@ -95,26 +95,26 @@ export function ProtocolSignin({
 
   if (app.error) {
     return (
-      <Flex justify="center" style={{ padding: '8vh 12px' }}>
-        <LazyResult
+      <div className="gh-page gh-row gh-center" style={{ padding: '8vh 12px' }}>
+        <Result
           status="error"
           title={<ResultTitle>{t('signin.invalidRequest')}</ResultTitle>}
           subTitle={errorText(t, app.error)}
         />
-      </Flex>
+      </div>
     );
   }
   const continueAs =
     signedInHere && !useOtherAccount ? (
-      <Flex vertical gap={12}>
+      <div className="gh-col">
         <span>{t('signin.signedInAs', { name: account.user.displayName || account.user.name })}</span>
-        <Button type="primary" block loading={busyLoading(busy)} onClick={() => void finish()}>
+        <Button variant="primary" block loading={busyLoading(busy)} onClick={() => void finish()}>
           {t('signin.continue')}
         </Button>
-        <Button type="link" onClick={() => setUseOtherAccount(true)}>
+        <Button variant="link" onClick={() => setUseOtherAccount(true)}>
           {t('signin.useAnotherAccount')}
         </Button>
-      </Flex>
+      </div>
     ) : undefined;
   return (
     <SigninCard

@@ -1,16 +1,16 @@
-import { LoadingOutlined } from '@ant-design/icons';
 import { WEB3_TOKEN_PREFIX } from '@gatehouse/entities/plain';
-import { Button, Card, Result } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
-import { errorText } from '../components/feedback';
+import { errorText } from '../components/error-text';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { consolePathOr, type ProviderState, readProviderState } from '../components/signin-providers';
 import { useSecondFactor } from '../components/use-second-factor';
 import { providerLogin } from '../data/signin-flows';
-import { RETURN_TO_KEY } from '../shell/guard';
+import { Button } from '../plain/button';
+import { Result, Spinning } from '../plain/feedback';
+import { RETURN_TO_KEY } from '../shell/return-target';
 import { isConsentRequired } from './oauth-consent-model';
 import { authorizationRedirect } from './oauth-redirect';
 import { type SamlDelivery, type SamlTarget, samlDelivery } from './saml-request';
@@ -142,7 +142,9 @@ export default function ProviderCallbackPage() {
   if (mfa.element) {
     return (
       <PublicResultLayout>
-        <Card style={{ width: 'min(400px, 100%)' }}>{mfa.element}</Card>
+        <div className="gh-panel" style={{ width: 'min(400px, 100%)' }}>
+          {mfa.element}
+        </div>
       </PublicResultLayout>
     );
   }
@@ -157,7 +159,7 @@ export default function ProviderCallbackPage() {
         />
       ) : (
         <Result
-          icon={<LoadingOutlined aria-hidden />}
+          icon={<Spinning />}
           title={<ResultTitle>{t(flow?.method === 'link' ? 'callback.linking' : 'callback.signingIn')}</ResultTitle>}
           extra={
             post && (
@@ -165,7 +167,7 @@ export default function ProviderCallbackPage() {
                 {post.fields.map((field) => (
                   <input key={field.name} type="hidden" name={field.name} value={field.value} />
                 ))}
-                <Button type="primary" htmlType="submit">
+                <Button variant="primary" htmlType="submit">
                   {t('signin.continue')}
                 </Button>
               </form>

@@ -1,13 +1,12 @@
-import { LoadingOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { LazyResult } from '../components/lazy-result';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { type Rec, unwrap } from '../data/client';
 import { getAppLogin, samlLogin } from '../data/signin-flows';
+import { Button } from '../plain/button';
+import { Result, Spinning } from '../plain/feedback';
 import { ProtocolSignin } from './protocol-signin';
 import { type SamlDelivery, samlAppLoginQuery, samlDelivery, samlRequestOf, samlTargetOf } from './saml-request';
 
@@ -71,8 +70,8 @@ function PostToServiceProvider({ delivery, app }: { delivery: SamlDelivery & { m
   };
   return (
     <PublicResultLayout>
-      <LazyResult
-        icon={<LoadingOutlined aria-hidden />}
+      <Result
+        icon={<Spinning />}
         title={<ResultTitle>{t('saml.returning', { application: String(app.displayName || app.name) })}</ResultTitle>}
         subTitle={t('saml.returningHint')}
         extra={
@@ -80,7 +79,7 @@ function PostToServiceProvider({ delivery, app }: { delivery: SamlDelivery & { m
             {delivery.fields.map((field) => (
               <input key={field.name} type="hidden" name={field.name} value={field.value} />
             ))}
-            <Button type="primary" htmlType="submit">
+            <Button variant="primary" htmlType="submit">
               {t('signin.continue')}
             </Button>
           </form>

@@ -9,8 +9,8 @@ import { LoadError } from '../components/load-error';
 import { type Rec, unwrap } from '../data/client';
 import { getPlan, getPricing } from '../data/purchase';
 import { textOf } from '../data/text';
-import { RETURN_TO_KEY } from '../shell/guard';
 import { LanguageMenu } from '../shell/language-menu';
+import { RETURN_TO_KEY } from '../shell/return-target';
 import { formatPrice, offeredPlans, planBuyPath, planSignupPath } from './purchase-model';
 
 function PlanCard({ plan, onChoose }: { plan: Rec; onChoose: () => void }) {

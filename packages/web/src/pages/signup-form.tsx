@@ -1,14 +1,18 @@
 import { agreementMode, signupChoices } from '@gatehouse/entities/plain';
-import { Alert, Button, Flex, Form, type FormRule, Input, Select, Space } from 'antd';
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminHtml } from '../components/admin-html';
 import { AgreementItem } from '../components/agreement-item';
 import { AppLink } from '../components/app-link';
 import { busyLoading } from '../components/busy';
-import { ProviderButtons } from '../components/provider-buttons';
+import { LazyProviderButtons } from '../components/lazy-provider-buttons';
 import { SendCodeInput } from '../components/send-code-input';
 import type { ProviderSigninRequest } from '../data/signin-flows';
+import { Button } from '../plain/button';
+import { Combobox } from '../plain/combobox';
+import { Alert } from '../plain/feedback';
+import { asList, asText, Field, type FieldControl, Form, Item, type Rule, useForm } from '../plain/form';
+import { CheckboxGroup, Input, NativeSelect, PasswordInput, TextArea } from '../plain/input';
 import {
   fieldViolation,
   providersRule,
@@ -17,6 +21,7 @@ import {
   type SignupFormValues,
   type SignupMessage,
   signupFields,
+  signupFormValuesOf,
 } from './signup-model';
 
 interface Props {
@@ -51,10 +56,6 @@ const LABEL_KEYS: Partial<Record<SignupField['kind'], string>> = {
   invitationCode: 'signup.invitationCode',
 };
 
-const FORM_NAME = 'signup';
-/** The id antd gives the input of a form value (labels point at it). */
-const inputId = (name: string) => `${FORM_NAME}_${name}`;
-
 function regionNames(language: string): Intl.DisplayNames | null {
   try {
     return new Intl.DisplayNames([language], { type: 'region' });
@@ -70,7 +71,11 @@ function regionNames(language: string): Intl.DisplayNames | null {
  */
 export function SignupForm({ app, termsOfUse, invitationCode, signinLink, providerSignin, busy, error, onSubmit }: Props) {
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<SignupFormValues>();
+  const form = useForm('signup', {
+    countryCode: app.countryCodes[0],
+    agreement: agreementMode(app.signupItems) === 'checked',
+    ...(invitationCode ? { invitationCode } : {}),
+  });
   const fields = useMemo(() => {
     const all = signupFields(app.signupItems);
     // Without a visible Signup button item the form could not be sent: the button is always there.
@@ -78,7 +83,7 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, provid
       all.push({ kind: 'button', row: { name: 'Signup button' }, name: '', required: false });
     return all;
   }, [app.signupItems]);
-  // Region names follow the console's language.
+  // Region names follow the page's language.
   const regions = useMemo(() => regionNames(i18n.language), [i18n.language]);
 
   const labelOf = (field: SignupField): string => {
@@ -90,133 +95,150 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, provid
   const message = (m: SignupMessage) => t(`signup.${m.key}`, m.params ?? {});
   /** The rule of an input: the model's check over all the form's values. */
   const check =
-    (field: SignupField, part?: 'firstName' | 'lastName'): FormRule =>
-    (instance) => ({
-      validator: () => {
-        const violation = fieldViolation(app, field, instance.getFieldsValue(true), labelOf(field), part);
-        return violation ? Promise.reject(new Error(message(violation))) : Promise.resolve();
-      },
-    });
+    (field: SignupField, part?: 'firstName' | 'lastName'): Rule =>
+    (_, values) => {
+      const violation = fieldViolation(app, field, signupFormValuesOf(values), labelOf(field), part);
+      return violation ? message(violation) : null;
+    };
 
-  const countryCodeSelect = (
-    <Form.Item name="countryCode" noStyle>
-      <Select
-        aria-label={t('signup.countryCode')}
-        style={{ width: 96, flexShrink: 0 }}
-        popupMatchSelectWidth={false}
-        options={app.countryCodes.map((code) => ({ value: code, label: code, title: regions?.of(code) ?? code }))}
-        optionRender={(option) => `${option.value} ${regions?.of(String(option.value)) ?? ''}`.trim()}
-      />
-    </Form.Item>
+  const countryCode = (
+    <Field name="countryCode" bare read={asText}>
+      {(control) => (
+        <Combobox
+          {...control}
+          aria-label={t('signup.countryCode')}
+          className="signup-country-code"
+          options={app.countryCodes.map((code) => ({ value: code, label: `${code} ${regions?.of(code) ?? ''}`.trim() }))}
+          // The closed box shows the chosen code; the list names the regions.
+          shown={(code) => code}
+        />
+      )}
+    </Field>
   );
   const phoneInput = (field: SignupField, autoFocus: boolean) => (
-    <Form.Item label={labelOf(field)} htmlFor={inputId(field.name)} required={field.required}>
-      <Space.Compact style={{ width: '100%' }}>
-        {app.countryCodes.length > 0 && countryCodeSelect}
-        <Form.Item name={field.name} noStyle rules={[check(field)]} dependencies={['countryCode']}>
-          <Input
-            id={inputId(field.name)}
-            placeholder={field.row.placeholder}
-            autoComplete={field.kind === 'phone' ? 'tel-national' : 'username'}
-            inputMode={field.kind === 'phone' ? 'tel' : undefined}
-            autoFocus={autoFocus}
-          />
-        </Form.Item>
-      </Space.Compact>
-    </Form.Item>
+    <Item label={labelOf(field)} htmlFor={form.idOf(field.name)} required={field.required}>
+      <div className="gh-compact">
+        {app.countryCodes.length > 0 && <div style={{ width: 96, flexShrink: 0 }}>{countryCode}</div>}
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Field name={field.name} bare rules={[check(field)]} dependencies={['countryCode']} read={asText}>
+            {(control) => (
+              <Input
+                {...control}
+                placeholder={field.row.placeholder}
+                autoComplete={field.kind === 'phone' ? 'tel-national' : 'username'}
+                inputMode={field.kind === 'phone' ? 'tel' : undefined}
+                autoFocus={autoFocus}
+              />
+            )}
+          </Field>
+        </div>
+      </div>
+    </Item>
   );
 
-  const render = (field: SignupField, autoFocus: boolean) => {
+  const render = (field: SignupField, autoFocus: boolean): ReactNode => {
     const label = labelOf(field);
     const placeholder = field.row.placeholder || undefined;
-    const item = (input: ReactNode, extra: { dependencies?: string[] } = {}) => (
-      <Form.Item label={label} name={field.name} required={field.required} rules={[check(field)]} {...extra}>
+    const text = (input: (control: FieldControl<string>) => ReactNode, dependencies?: string[]) => (
+      <Field
+        label={label}
+        name={field.name}
+        required={field.required}
+        rules={[check(field)]}
+        dependencies={dependencies}
+        read={asText}
+      >
         {input}
-      </Form.Item>
+      </Field>
     );
     switch (field.kind) {
       case 'username':
-        return item(<Input placeholder={placeholder} autoComplete="username" autoFocus={autoFocus} />);
+        return text((c) => <Input {...c} placeholder={placeholder} autoComplete="username" autoFocus={autoFocus} />);
       case 'displayName':
       case 'firstName':
       case 'lastName':
-        return item(<Input placeholder={placeholder} autoComplete={autoCompleteOf(field.kind)} autoFocus={autoFocus} />);
+        return text((c) => (
+          <Input {...c} placeholder={placeholder} autoComplete={autoCompleteOf(field.kind)} autoFocus={autoFocus} />
+        ));
       case 'firstLast':
         return (
           <>
-            <Form.Item
+            <Field
               label={t('signup.firstName')}
               name="firstName"
               required={field.required}
               rules={[check(field, 'firstName')]}
               dependencies={['lastName']}
+              read={asText}
             >
-              <Input placeholder={placeholder} autoComplete="given-name" autoFocus={autoFocus} />
-            </Form.Item>
-            <Form.Item
+              {(c) => <Input {...c} placeholder={placeholder} autoComplete="given-name" autoFocus={autoFocus} />}
+            </Field>
+            <Field
               label={t('signup.lastName')}
               name="lastName"
               required={field.required}
               rules={[check(field, 'lastName')]}
               dependencies={['firstName']}
+              read={asText}
             >
-              <Input placeholder={placeholder} autoComplete="family-name" />
-            </Form.Item>
+              {(c) => <Input {...c} placeholder={placeholder} autoComplete="family-name" />}
+            </Field>
           </>
         );
       case 'password':
-        return item(<Input.Password placeholder={placeholder} autoComplete="new-password" autoFocus={autoFocus} />);
+        return text((c) => <PasswordInput {...c} placeholder={placeholder} autoComplete="new-password" autoFocus={autoFocus} />);
       case 'confirm':
-        return item(<Input.Password placeholder={placeholder} autoComplete="new-password" autoFocus={autoFocus} />, {
-          dependencies: ['password'],
-        });
+        return text(
+          (c) => <PasswordInput {...c} placeholder={placeholder} autoComplete="new-password" autoFocus={autoFocus} />,
+          ['password'],
+        );
       case 'email':
         // Not type="email": the browser's own check would stop the form before the page's messages.
-        return item(<Input placeholder={placeholder} inputMode="email" autoComplete="email" autoFocus={autoFocus} />);
+        return text((c) => (
+          <Input {...c} placeholder={placeholder} inputMode="email" autoComplete="email" autoFocus={autoFocus} />
+        ));
       case 'phone':
       case 'emailOrPhone':
         return phoneInput(field, autoFocus);
       case 'emailCode':
       case 'phoneCode': {
         const address = field.kind === 'emailCode' ? 'email' : 'phone';
-        return (
-          <Form.Item label={label} name={field.name} required={field.required} rules={[check(field)]} dependencies={[address]}>
+        return text(
+          (c) => (
             <SendCodeInput
+              {...c}
               app={{ name: app.name, providers: app.providers }}
               method="signup"
               placeholder={placeholder}
               target={async () => {
                 await form.validateFields([address]);
-                const dest = String(form.getFieldValue(address) ?? '').trim();
+                const dest = asText(form.getFieldValue(address)).trim();
                 if (!dest) {
-                  form.setFields([
-                    { name: address, errors: [t(address === 'email' ? 'signup.emailEmpty' : 'signup.phoneEmpty')] },
-                  ]);
+                  form.setError(address, t(address === 'email' ? 'signup.emailEmpty' : 'signup.phoneEmpty'));
                   return null;
                 }
-                return { dest, type: address, countryCode: String(form.getFieldValue('countryCode') ?? '') };
+                return { dest, type: address, countryCode: asText(form.getFieldValue('countryCode')) };
               }}
             />
-          </Form.Item>
+          ),
+          [address],
         );
       }
       case 'invitationCode':
-        return item(<Input placeholder={placeholder} autoComplete="off" autoFocus={autoFocus} />);
+        return text((c) => <Input {...c} placeholder={placeholder} autoComplete="off" autoFocus={autoFocus} />);
       case 'custom': {
         if (field.row.type === 'Single Choice' || field.row.type === 'Multiple Choices') {
           const options = signupChoices(field.row, app.tags).map((value) => ({ value, label: value }));
-          return item(
-            <Select
-              mode={field.row.type === 'Multiple Choices' ? 'multiple' : undefined}
-              options={options}
-              placeholder={placeholder}
-              allowClear={!field.required}
-              autoFocus={autoFocus}
-            />,
-          );
+          if (field.row.type === 'Multiple Choices')
+            return (
+              <Field label={label} name={field.name} required={field.required} rules={[check(field)]} read={asList}>
+                {(c) => <CheckboxGroup {...c} options={options} label={label} />}
+              </Field>
+            );
+          return text((c) => <NativeSelect {...c} options={options} placeholder={placeholder ?? ''} autoFocus={autoFocus} />);
         }
-        if (field.row.name === 'Bio') return item(<Input.TextArea placeholder={placeholder} autoSize={{ minRows: 2 }} />);
-        return item(<Input placeholder={placeholder} autoFocus={autoFocus} />);
+        if (field.row.name === 'Bio') return text((c) => <TextArea {...c} placeholder={placeholder} />);
+        return text((c) => <Input {...c} placeholder={placeholder} autoFocus={autoFocus} />);
       }
       case 'agreement':
         return <AgreementItem termsOfUse={termsOfUse} rule={check(field)} />;
@@ -225,19 +247,19 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, provid
       case 'button':
         return (
           <>
-            <Button type="primary" htmlType="submit" block loading={busyLoading(busy)}>
+            <Button variant="primary" htmlType="submit" block loading={busyLoading(busy)}>
               {t('signup.signUp')}
             </Button>
-            {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginTop: 16 }} />}
-            <Flex justify="center" gap={4} wrap style={{ marginTop: 16 }}>
+            {error && <Alert type="error" title={error} style={{ marginTop: 16 }} />}
+            <div className="gh-row gh-center" style={{ gap: 4, marginTop: 16 }}>
               <span>{t('signup.haveAccount')}</span>
               <AppLink to={signinLink}>{t('signup.signInNow')}</AppLink>
-            </Flex>
+            </div>
           </>
         );
       case 'providers':
         return (
-          <ProviderButtons
+          <LazyProviderButtons
             app={{ providers: app.providers }}
             rule={providersRule(field.row)}
             request={providerSignin}
@@ -250,18 +272,7 @@ export function SignupForm({ app, termsOfUse, invitationCode, signinLink, provid
   const firstInput = fields.findIndex((f) => !['text', 'button', 'agreement', 'providers'].includes(f.kind));
 
   return (
-    <Form<SignupFormValues>
-      form={form}
-      name={FORM_NAME}
-      layout="vertical"
-      scrollToFirstError
-      initialValues={{
-        countryCode: app.countryCodes[0],
-        agreement: agreementMode(app.signupItems) === 'checked',
-        invitationCode: invitationCode || undefined,
-      }}
-      onFinish={(values) => onSubmit({ ...form.getFieldsValue(true), ...values }, fields)}
-    >
+    <Form form={form} onFinish={(values) => onSubmit(signupFormValuesOf(values), fields)}>
       {fields.map((field, index) => (
         <Fragment key={`${field.row.name}/${field.kind}`}>{render(field, index === firstInput)}</Fragment>
       ))}

@@ -1,21 +1,20 @@
 import { ADMIN_OWNER, BUILT_IN_APPLICATION } from '@gatehouse/entities/plain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ACCOUNT_KEY, useAccount } from '../auth/account';
+import { useAccountState } from '../auth/account-state';
 import { AppLink, AppLinkButton } from '../components/app-link';
 import { ApplicationFrame } from '../components/application-frame';
-import { errorText } from '../components/feedback';
-import { LazyResult } from '../components/lazy-result';
-import { LinkButton } from '../components/link-button';
-import { PageSpin } from '../components/page-spin';
+import { errorText } from '../components/error-text';
 import { ResultTitle } from '../components/result-title';
 import { logout, signup } from '../data/account';
 import { NetworkError, type Rec, unwrap } from '../data/client';
 import { getAppLogin, oauthLogin } from '../data/signin-flows';
-import { takeReturnTarget } from '../shell/guard';
+import { Button } from '../plain/button';
+import { Alert, PageSpin, Result } from '../plain/feedback';
+import { toast } from '../plain/toast';
+import { useLoad } from '../plain/use-load';
+import { takeReturnTarget } from '../shell/return-target';
 import { authorizationQuery, authorizationRedirect } from './oauth-redirect';
 import { SignupForm } from './signup-form';
 import { type SignupField, type SignupFormValues, signinPageOf, signupApplicationOf, signupBody } from './signup-model';
@@ -37,20 +36,17 @@ export default function SignupPage({ oauth = false }: Props) {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { message } = App.useApp();
-  const account = useAccount();
+  const { account, refresh } = useAccountState();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [signedUp, setSignedUp] = useState(false);
 
   const authorization = useMemo(() => (oauth ? authorizationQuery(search) : null), [oauth, search]);
   const invitationCode = search.get('invitationCode') ?? '';
-  const appQuery = useQuery({
-    queryKey: ['signup-application', authorization ?? application],
-    queryFn: async () => unwrap(await getAppLogin(authorization ?? { id: `${ADMIN_OWNER}/${application}` })).data as Rec,
-    retry: (failures, failure) => failure instanceof NetworkError && failures < 2,
-  });
+  const appQuery = useLoad(
+    `signup-application:${JSON.stringify(authorization ?? application)}`,
+    async () => unwrap(await getAppLogin(authorization ?? { id: `${ADMIN_OWNER}/${application}` })).data as Rec,
+  );
   const record = appQuery.data;
   const app = useMemo(() => (record ? signupApplicationOf(record) : null), [record]);
 
@@ -82,8 +78,8 @@ export default function SignupPage({ oauth = false }: Props) {
       return;
     }
     setSignedUp(true);
-    void message.success(t('signup.accountCreated'));
-    await queryClient.refetchQueries({ queryKey: ACCOUNT_KEY });
+    toast('success', t('signup.accountCreated'));
+    await refresh();
     if (authorization) await continueAuthorization(authorization);
     // A page that sent the visitor here (a plan chosen on a pricing page) continues.
     else await navigate(takeReturnTarget(), { replace: true });
@@ -93,31 +89,29 @@ export default function SignupPage({ oauth = false }: Props) {
     try {
       unwrap(await logout());
     } catch (failure) {
-      void message.error(t('general.failedToLogOut', { msg: errorText(t, failure) }));
+      toast('error', t('general.failedToLogOut', { msg: errorText(t, failure) }));
     }
-    await queryClient.refetchQueries({ queryKey: ACCOUNT_KEY });
+    await refresh();
   };
 
   if (appQuery.error) {
     return (
-      <Flex justify="center" style={{ padding: '8vh 12px' }}>
-        <LazyResult
+      <div className="gh-page gh-row gh-center" style={{ padding: '8vh 12px' }}>
+        <Result
           status="error"
           title={<ResultTitle>{t('signup.unavailable')}</ResultTitle>}
           subTitle={errorText(t, appQuery.error)}
           extra={
             appQuery.error instanceof NetworkError ? (
-              <Button type="primary" onClick={() => void appQuery.refetch()}>
+              <Button variant="primary" onClick={appQuery.refetch}>
                 {t('general.retry')}
               </Button>
             ) : (
-              <LinkButton type="primary" to="/">
-                {t('general.backHome')}
-              </LinkButton>
+              <AppLinkButton to="/">{t('general.backHome')}</AppLinkButton>
             )
           }
         />
-      </Flex>
+      </div>
     );
   }
 
@@ -128,7 +122,7 @@ export default function SignupPage({ oauth = false }: Props) {
   if (!record || !app) content = <PageSpin />;
   else if (record.enableSignUp !== true) {
     content = (
-      <LazyResult
+      <Result
         status="warning"
         title={t('signup.signupError')}
         subTitle={t('signup.signupDisabled')}
@@ -138,20 +132,19 @@ export default function SignupPage({ oauth = false }: Props) {
   } else if (account && !signedUp) {
     // The server signs nobody up over an open session: say so, and offer both ways on.
     content = (
-      <Flex vertical gap={16}>
+      <div className="gh-col" style={{ gap: 16 }}>
         <Alert
           type="info"
-          showIcon
           title={t('signup.signOutFirst')}
           description={t('signin.signedInAs', { name: account.user.displayName || account.user.name })}
         />
         <Button block onClick={() => void signOut()}>
           {t('signup.signOut')}
         </Button>
-        <Flex justify="center">
+        <div className="gh-row gh-center">
           <AppLink to={continuePath}>{t('signin.continue')}</AppLink>
-        </Flex>
-      </Flex>
+        </div>
+      </div>
     );
   } else {
     content = (

@@ -3,16 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAccountState } from '../auth/account';
 import { LoadError } from '../components/load-error';
-
-/** sessionStorage key of the page to return to after signing in. */
-export const RETURN_TO_KEY = 'from';
-
-/** The page to go to after signing in or up, taken once; only a path of this console (never another site). */
-export function takeReturnTarget(): string {
-  const from = sessionStorage.getItem(RETURN_TO_KEY);
-  sessionStorage.removeItem(RETURN_TO_KEY);
-  return from?.startsWith('/') && !from.startsWith('//') ? from : '/';
-}
+import { RETURN_TO_KEY } from './return-target';
 
 function SignInRedirect() {
   const location = useLocation();

@@ -8,6 +8,7 @@ import { type Account, useAccount } from '../auth/account';
 import { enabledTheme } from '../components/application-appearance';
 import { LinkButton } from '../components/link-button';
 import { PageSpin } from '../components/page-spin';
+import { PlainScope } from '../components/plain-scope';
 import { themeConfigOf } from '../components/theme-config';
 import { LanguageMenu } from './language-menu';
 import { buildMenu, type MenuGroup, organizationLanguages, selectedMenuKey, visibleWidgets, type Widget } from './menu';
@@ -57,7 +58,9 @@ export default function ConsoleLayout() {
   if (!organizationTheme) return <ConsoleFrame />;
   return (
     <ConfigProvider theme={themeConfigOf(organizationTheme, settings.dark, settings.compact)}>
-      <ConsoleFrame />
+      <PlainScope dark={settings.dark} compact={settings.compact || organizationTheme.isCompact}>
+        <ConsoleFrame />
+      </PlainScope>
     </ConfigProvider>
   );
 }

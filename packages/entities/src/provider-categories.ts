@@ -1,0 +1,14 @@
+/** The categories of providers (spec part 2 §3.2), in the order the console lists them. */
+export const PROVIDER_CATEGORIES = [
+  'OAuth',
+  'Email',
+  'SMS',
+  'Storage',
+  'SAML',
+  'Payment',
+  'Captcha',
+  'Web3',
+  'Notification',
+  'Face ID',
+] as const;
+export type ProviderCategory = (typeof PROVIDER_CATEGORIES)[number];
