@@ -58,8 +58,8 @@ export const ROUTE_GROUPS = [
     modules: [...consoleShell, 'src/pages/home.tsx', 'src/pages/dashboard-page.tsx'],
   },
   { route: '/apps', entry: CONSOLE, target: CONSOLE_TARGET, modules: [...consoleShell, 'src/pages/apps-page.tsx'] },
-  { route: '/organizations', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 483 * KB, modules: entityList('organization') },
-  { route: '/users', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 485 * KB, modules: entityList('user') },
+  { route: '/organizations', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 463 * KB, modules: entityList('organization') },
+  { route: '/users', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 466 * KB, modules: entityList('user') },
 ];
 
 /**

@@ -171,7 +171,6 @@ export default defineConfig({
               priority: 3,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 3 },
-            { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 3 },
             // The console's data layer (the sign-in pages load what they need without it).
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 3 },
             // The sign-in pages' code (groupSigninModules): only the modules named, not what they import.

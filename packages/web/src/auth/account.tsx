@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../data/account';
 import { unwrap } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import { toast } from '../plain/toast';
 import {
   type Account,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { asBool, Field, type Rule, useFormStore } from '../plain/form';
 import { Checkbox } from '../plain/input';
 

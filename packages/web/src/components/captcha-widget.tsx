@@ -1,8 +1,8 @@
 import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type CaptchaInfo, getCaptchaChallenge } from '../data/account';
 import { unwrap } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Dialog } from '../plain/dialog';
 import { Alert, Skeleton } from '../plain/feedback';

@@ -1,7 +1,7 @@
 import type { Envelope } from '@gatehouse/entities/plain';
 import { App, Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { errorText } from './feedback';
 
 interface Props {

@@ -1,5 +1,5 @@
 import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Icon } from '../plain/icon';
 import { toast } from '../plain/toast';

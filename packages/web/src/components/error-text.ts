@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
 import { NetworkError } from '../data/client';
 import { PasskeyError } from '../data/passkey-error';
+import type { TFunction } from '../i18n/i18n';
 
 /**
  * A failure as users read it: "Failed to connect to server: {error}" for the network, why the

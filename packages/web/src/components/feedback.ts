@@ -1,7 +1,7 @@
 import { App } from 'antd';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { NetworkError } from '../data/client';
+import type { TFunction } from '../i18n/i18n';
+import { useTranslation } from '../i18n/i18n';
 import { errorText } from './error-text';
 
 export { errorText };

@@ -1,8 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NetworkError } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import { busyLoading } from './busy';
 import { useFeedback } from './feedback';
 

@@ -1,5 +1,5 @@
 import { Alert, Button } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { errorText } from './feedback';
 
 /** A failed load that is not a refusal: the server's msg (or the network failure) and a Retry. */

@@ -1,5 +1,5 @@
 import { Flex, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 
 /** The loading state of a whole page or screen. */
 export function PageSpin() {

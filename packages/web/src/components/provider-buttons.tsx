@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { unwrap } from '../data/client';
 import { type ProviderSigninRequest, providerAuthUrl } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Alert } from '../plain/feedback';
 import { busyLoading } from './busy';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Alert } from '../plain/feedback';
 import { CopyableCode } from './copyable-code';

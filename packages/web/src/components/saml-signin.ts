@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
 import { unwrap } from '../data/client';
 import { getSamlLogin } from '../data/signin-flows';
+import type { TFunction } from '../i18n/i18n';
 import { type SamlForm, type SamlStart, samlFormOf, samlRelayState } from './saml-signin-model';
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type SendCodeForm, sendVerificationCode } from '../data/account';
 import { unwrap } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Input } from '../plain/input';
 import { busyLoading } from './busy';

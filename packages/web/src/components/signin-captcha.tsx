@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { getCaptchaStatus } from '../data/account';
 import { unwrap } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import { Field } from '../plain/form';
 import { asCaptcha, type CaptchaValue, captchaApplicationId, captchaRuleOf } from './captcha-rule';
 

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../i18n/i18n';
+import { currentLanguage, useTranslation } from '../i18n/i18n';
 import { LanguageMenu, languageName } from '../shell/language-menu';
 
 interface Props {

@@ -1,10 +1,10 @@
 import type { Envelope, MfaProps } from '@gatehouse/entities';
 import { NEXT_MFA, REQUIRED_MFA, REQUIRED_UPDATE_PASSWORD } from '@gatehouse/entities/plain';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { unwrap } from '../data/client';
 import { type SecondFactor, secondFactorLogin } from '../data/mfa';
+import { useTranslation } from '../i18n/i18n';
 import { Skeleton } from '../plain/feedback';
 import { MFA_RETURN_KEY } from '../shell/return-target';
 import { errorText } from './error-text';

@@ -1,7 +1,7 @@
 import { type Web3AuthToken, web3TokenKey, web3TypedData } from '@gatehouse/entities/plain';
-import type { TFunction } from 'i18next';
 import { unwrap } from '../data/client';
 import { type ProviderSigninRequest, providerAuthUrl } from '../data/signin-flows';
+import type { TFunction } from '../i18n/i18n';
 
 /**
  * Sign-in with an injected wallet (MetaMask or any EIP-1193 wallet in the page; Casdoor's

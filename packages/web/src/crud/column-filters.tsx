@@ -2,7 +2,7 @@ import { FilterFilled, SearchOutlined } from '@ant-design/icons';
 import { Button, Input, type InputRef, Radio, Space, theme } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 
 // The dropdowns render inside the column header in React's tree: keys typed in them must not
 // reach the header, whose Enter toggles the sort order.

@@ -2,7 +2,6 @@ import { allows, type FieldSpec, organizationOf, type Viewer } from '@gatehouse/
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Grid, Space, Typography, theme } from 'antd';
 import { type ComponentType, Fragment, memo, type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
@@ -11,6 +10,7 @@ import { PageSpin } from '../components/page-spin';
 import { isUnauthorized, type Rec, unwrap } from '../data/client';
 import { getOne } from '../data/entities';
 import type { EntityUi, FieldControlProps } from '../entities/ui-types';
+import { useTranslation } from '../i18n/i18n';
 import Forbidden from '../pages/forbidden';
 import { FieldInput } from './field-input';
 import { FormSections } from './form-sections';

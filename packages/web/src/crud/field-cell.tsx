@@ -7,10 +7,10 @@ import {
   organizationOf,
 } from '@gatehouse/entities';
 import { Space, Switch, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InlineCode } from '../components/plain-typography';
 import type { Rec } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import { formatTime } from './format';
 import { editPath } from './paths';
 

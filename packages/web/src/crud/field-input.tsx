@@ -1,6 +1,6 @@
 import { entityByName, type FieldSpec, isSafeLink } from '@gatehouse/entities';
 import { Flex, Input, InputNumber, Select, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { formatTime } from './format';
 import { RefMultiSelect, RefSelect } from './ref-select';
 

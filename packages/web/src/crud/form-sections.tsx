@@ -1,8 +1,8 @@
 import type { EntityDefinition } from '@gatehouse/entities';
 import { Anchor, Card, Flex, Skeleton, Typography } from 'antd';
 import { type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SectionExtraProps } from '../entities/ui-types';
+import { useTranslation } from '../i18n/i18n';
 import { CONSOLE_HEADER_HEIGHT, EDIT_BAR_HEIGHT } from './sticky-offsets';
 
 interface Props {

@@ -1,8 +1,8 @@
 import type { FieldSpec } from '@gatehouse/entities';
 import type { ColumnType } from 'antd/es/table';
-import type { TFunction } from 'i18next';
 import type { Rec } from '../data/client';
 import type { EntityUi } from '../entities/ui-types';
+import type { TFunction } from '../i18n/i18n';
 import { ColumnFilter, ColumnSearch, FilterTrigger } from './column-filters';
 import { FieldCell } from './field-cell';
 import type { ListState } from './list-query';

@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { Button, Flex, Input, Select, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { addRow, moveRow, RowKeys, removeRow, replaceRow } from './list-rows';
 
 /** A rule about one row, given its place among all rows. */

@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import type { FieldControlProps } from '../entities/ui-types';
+import type { TFunction } from '../i18n/i18n';
+import { useTranslation } from '../i18n/i18n';
 import { useJsonValue } from './json-value';
 import { ListEditor, type ListEditorColumn, type ListEditorProps } from './list-editor';
 

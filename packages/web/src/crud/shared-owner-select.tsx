@@ -1,6 +1,6 @@
 import { ADMIN_OWNER, organization } from '@gatehouse/entities';
-import { useTranslation } from 'react-i18next';
 import type { FieldControlProps } from '../entities/ui-types';
+import { useTranslation } from '../i18n/i18n';
 import { RefSelect } from './ref-select';
 
 /**

@@ -1,9 +1,9 @@
 import { type AccountItem, defaultAccountItems, VIEW_RULES } from '@gatehouse/entities';
 import { Select } from 'antd';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { type CellEditorProps, ListEditor, type ListEditorColumn } from '../crud/list-editor';
+import type { TFunction } from '../i18n/i18n';
+import { useTranslation } from '../i18n/i18n';
 import { accountItemRows } from './account-item-rows';
 import type { FieldControlProps } from './ui-types';
 

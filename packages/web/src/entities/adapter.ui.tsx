@@ -1,7 +1,7 @@
 import { Alert, Form } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ConnectionTest } from '../components/connection-test';
 import { testAdapterConnection } from '../data/authz';
+import { useTranslation } from '../i18n/i18n';
 import { adapterFieldVisible, adapterValuesChange, isDrivable, portText } from './adapter-rules';
 import type { EntityOverrides, ListCellProps, SectionExtraProps } from './ui-types';
 

@@ -1,11 +1,11 @@
 import { FORM_OFFSETS } from '@gatehouse/entities';
 import { Flex, Input, Radio } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { useFeedback } from '../components/feedback';
 import { FileUploadButton } from '../components/file-upload-button';
 import { unwrap } from '../data/client';
 import { uploadResource } from '../data/entities';
+import { useTranslation } from '../i18n/i18n';
 import { isHtmlFile } from './application-links';
 import type { FieldControlProps } from './ui-types';
 

@@ -1,9 +1,9 @@
 import { CopyOutlined, EyeOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
+import { useTranslation } from '../i18n/i18n';
 import { samlMetadataUrl, signinPreviewUrl } from './application-links';
 import type { SectionExtraProps } from './ui-types';
 

@@ -1,12 +1,12 @@
 import { application } from '@gatehouse/entities';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFeedback } from '../components/feedback';
 import { FileUploadButton } from '../components/file-upload-button';
 import { editPath } from '../crud/paths';
 import { unwrap } from '../data/client';
 import { uploadApplication } from '../data/entities';
+import { useTranslation } from '../i18n/i18n';
 import { isHtmlDocument } from './application-links';
 import type { ListToolbarProps } from './ui-types';
 

@@ -1,11 +1,11 @@
 import { ADMIN_OWNER, provider as providerDef } from '@gatehouse/entities';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flex, Select, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { CellEditorProps } from '../crud/list-editor';
 import { searchByName, useServerSearch } from '../crud/ref-select';
 import { type Rec, unwrap } from '../data/client';
 import { getOne } from '../data/entities';
+import { useTranslation } from '../i18n/i18n';
 import { type ProviderChoice, providerChoices } from './application-rows';
 
 /**

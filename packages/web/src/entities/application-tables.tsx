@@ -16,14 +16,14 @@ import {
 } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Typography } from 'antd';
-import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { ListEditor, StringListEditor } from '../crud/list-editor';
 import { RowsTable, type RowsTableSpec } from '../crud/rows-table';
 import { unwrap } from '../data/client';
 import { getList } from '../data/entities';
+import type { TFunction } from '../i18n/i18n';
+import { useTranslation } from '../i18n/i18n';
 import { ProviderNameCell } from './application-provider-cell';
 import {
   customScopeRows,

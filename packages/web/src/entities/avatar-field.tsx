@@ -4,10 +4,10 @@ import { App, Button, Flex, Input, Modal, Typography } from 'antd';
 import Cropper from 'cropperjs';
 import 'cropperjs/dist/cropper.css';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../components/feedback';
 import { unwrap } from '../data/client';
 import { uploadResource } from '../data/entities';
+import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
 /** Spec §9: the cropper's modal is 600 wide, its box square and at least 10 pixels. */

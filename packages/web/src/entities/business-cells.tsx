@@ -9,10 +9,10 @@ import {
 import { ADMIN_OWNER } from '@gatehouse/entities';
 import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Rec } from '../data/client';
 import { textOf } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import { subscriptionStateLook } from './business-rules';
 import type { ListCellProps } from './ui-types';
 

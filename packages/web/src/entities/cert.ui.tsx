@@ -1,10 +1,10 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { MASK } from '@gatehouse/entities';
 import { Button, Flex, Form, Input, Space, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { copyText, downloadText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
 import { SharedOwnerSelect } from '../crud/shared-owner-select';
+import { useTranslation } from '../i18n/i18n';
 import { certValuesChange } from './cert-rules';
 import type { EntityOverrides, FieldControlProps } from './ui-types';
 

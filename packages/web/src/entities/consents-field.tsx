@@ -2,7 +2,6 @@ import { application as applicationDef, mayRevokeConsents, user as userDef, type
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Flex, Table, type TableColumnsType, Tag } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
@@ -10,6 +9,7 @@ import { recordKey } from '../crud/use-entity-form';
 import { type Rec, unwrap } from '../data/client';
 import { getOne } from '../data/entities';
 import { revokeConsent } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 import { applicationLabel, applicationPath, type ConsentRow, consentRows, revokeBody } from './user-consents';
 

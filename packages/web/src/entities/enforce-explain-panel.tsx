@@ -8,11 +8,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Collapse, Form, Input, Row, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../components/feedback';
 import { fromFormValues } from '../crud/form-values';
 import { type Rec, unwrap } from '../data/client';
 import { type EnforceTarget, explainEnforce, getEnforceFields, simulatePermission } from '../data/enforcement';
+import { useTranslation } from '../i18n/i18n';
 import type { SectionExtraProps } from './ui-types';
 
 const KNOWN_FIELDS = new Set(['sub', 'obj', 'act', 'dom']);

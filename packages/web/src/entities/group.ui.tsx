@@ -1,6 +1,6 @@
 import { Form } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { RefSelect } from '../crud/ref-select';
+import { useTranslation } from '../i18n/i18n';
 import { definitionOf } from './definitions';
 import { GROUP_LIST_URL_KEY } from './group-list-url';
 import type { EntityOverrides, FieldControlProps } from './ui-types';

@@ -1,12 +1,12 @@
 import { ALL_APPLICATIONS, isPlainCode } from '@gatehouse/entities';
 import { Button, Form, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
 import { RefSelect } from '../crud/ref-select';
 import { type Rec, unwrap } from '../data/client';
 import { getOne } from '../data/entities';
 import { textOf as text } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import { definitionOf } from './definitions';
 import type { EntityOverrides, FieldControlProps, ListCellProps, SectionExtraProps } from './ui-types';
 

@@ -2,7 +2,6 @@ import { allows, type EntityDefinition, nowRfc3339, randomId } from '@gatehouse/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Flex, Popconfirm, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../components/feedback';
 import { LinkButton } from '../components/link-button';
@@ -11,6 +10,7 @@ import { formatTime } from '../crud/format';
 import { editPath } from '../crud/paths';
 import { isUnauthorized, type Rec, unwrap } from '../data/client';
 import { create, getList, remove } from '../data/entities';
+import { useTranslation } from '../i18n/i18n';
 import { definitionOf } from './definitions';
 import { ldapSyncPath } from './ldap.ui';
 import type { SectionExtraProps } from './ui-types';

@@ -1,7 +1,7 @@
 import { Alert, Form } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../components/link-button';
 import type { Rec } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import { IdPicker } from './id-picker';
 import type { EntityOverrides, FieldControlProps, SectionExtraProps } from './ui-types';
 

@@ -8,7 +8,7 @@ import {
 } from '@gatehouse/entities';
 import { Alert, AutoComplete, Flex, Input, Spin, Tabs, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { fieldsOfText, modelTextPreview, modelTextProblem } from './model-rules';
 import type { EntityOverrides, FieldControlProps, ListCellProps } from './ui-types';
 

@@ -1,7 +1,7 @@
 import { COUNTRY_CODES, LANGUAGES, PASSWORD_OPTIONS } from '@gatehouse/entities';
 import { Popconfirm, Select, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
 /** The organization's controls that are more than their field kind's input (spec part 1 §2, §5). */

@@ -1,8 +1,8 @@
 import { MFA_RULES, MFA_TYPES, type MfaItem, mfaItemsProblem } from '@gatehouse/entities/plain';
 import { App, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { type CellEditorProps, ListEditor } from '../crud/list-editor';
+import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
 const empty = (): MfaItem[] => [];

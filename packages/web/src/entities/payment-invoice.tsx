@@ -3,13 +3,13 @@ import { isSafeLink } from '@gatehouse/entities';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Form, Popconfirm } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
 import { recordKey } from '../crud/use-entity-form';
 import { type Rec, unwrap } from '../data/client';
 import { invoicePayment } from '../data/purchase';
 import { textOf } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import { invoiceFormProblem, invoiceMessageIsSuccess } from './business-rules';
 import type { SectionExtraProps } from './ui-types';
 

@@ -1,8 +1,8 @@
 import { NAV_TREE, WIDGET_KEYS } from '@gatehouse/entities/plain';
 import { Tree, type TreeDataNode } from 'antd';
-import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../i18n/i18n';
+import { useTranslation } from '../i18n/i18n';
 import { checkedKeysOf, type KeyTree, storedKeysOf } from './permission-tree-keys';
 import type { FieldControlProps } from './ui-types';
 

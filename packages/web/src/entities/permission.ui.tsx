@@ -10,10 +10,10 @@ import {
 } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Form, Select, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { RefMultiSelect, RefSelect } from '../crud/ref-select';
 import { getOne } from '../data/entities';
 import { textOf as text } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import { definitionOf } from './definitions';
 import { PermissionExplainPanel } from './enforce-explain-panel';
 import { MembersField } from './members-field';

@@ -1,9 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../components/feedback';
 import { addPolicy, removePolicy, updatePolicy } from '../data/authz';
+import { useTranslation } from '../i18n/i18n';
 import { newPolicyRow, type PolicyRow, type RuleValue, ruleOf, valueColumns } from './policy-rows';
 import type { SectionExtraProps } from './ui-types';
 import { POLICY_PAGE_SIZE, usePolicyPage } from './use-policy-page';

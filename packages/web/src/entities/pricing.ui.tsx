@@ -1,10 +1,10 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
 import { RefMultiSelect } from '../crud/ref-select';
 import { textOf } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import { pricingPageUrl } from './business-rules';
 import { definitionOf } from './definitions';
 import type { EntityOverrides, FieldControlProps, SectionExtraProps } from './ui-types';

@@ -12,10 +12,10 @@ import {
 } from '@gatehouse/entities/plain';
 import { Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { ListEditor } from '../crud/list-editor';
 import { textOf as asText } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import { endpointDefaults, smsMappingDefault } from './provider-fields';
 import type { FieldControlProps } from './ui-types';
 

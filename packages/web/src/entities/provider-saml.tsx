@@ -1,13 +1,13 @@
 import { CloudDownloadOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Space } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { busyLoading } from '../components/busy';
 import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
 import { unwrap } from '../data/client';
 import { fetchSamlMetadata } from '../data/messaging';
 import { textOf as asText } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import { samlMetadataValues } from './provider-rules';
 import type { FieldControlProps, SectionExtraProps } from './ui-types';
 

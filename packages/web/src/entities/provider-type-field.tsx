@@ -1,5 +1,5 @@
 import { Alert, Flex, Form } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { ProviderTypeSelect } from './provider-controls';
 import { paymentNotice } from './provider-payment';
 import type { FieldControlProps } from './ui-types';

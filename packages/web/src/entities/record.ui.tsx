@@ -1,10 +1,10 @@
 import { record as recordDef, showsTriggered } from '@gatehouse/entities';
 import { Button, Descriptions, Drawer, Grid, Switch, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FieldCell } from '../crud/field-cell';
 import type { Rec } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import type { EntityOverrides, ListCellProps } from './ui-types';
 
 /** The client's address, linked to an IP lookup (spec §2.8). */

@@ -2,7 +2,6 @@ import { user as userDef } from '@gatehouse/entities';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ACCOUNT_KEY } from '../auth/account';
 import { useFeedback } from '../components/feedback';
 import { SendCodeInput } from '../components/send-code-input';
@@ -11,6 +10,7 @@ import { resetEmailOrPhone } from '../data/account';
 import { type Rec, unwrap } from '../data/client';
 import { getOne } from '../data/entities';
 import { getUserApplication } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
 /**

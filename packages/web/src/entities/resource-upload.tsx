@@ -4,12 +4,12 @@ import { BUILT_IN_APPLICATION } from '@gatehouse/entities/plain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Upload } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { unwrap } from '../data/client';
 import { uploadResource } from '../data/entities';
+import { useTranslation } from '../i18n/i18n';
 import type { ListToolbarProps } from './ui-types';
 
 /**

@@ -1,11 +1,11 @@
 import { formatBytes } from '@gatehouse/entities';
 import { Button, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
 import type { Rec } from '../data/client';
 import { deleteResource } from '../data/entities';
+import { useTranslation } from '../i18n/i18n';
 import { ResourceUpload } from './resource-upload';
 import type { EntityOverrides, ListCellProps } from './ui-types';
 

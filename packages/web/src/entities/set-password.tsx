@@ -2,10 +2,10 @@ import { isAdmin } from '@gatehouse/entities';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Tooltip } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../components/feedback';
 import { setPassword } from '../data/account';
 import { unwrap } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
 /**

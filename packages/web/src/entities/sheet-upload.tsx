@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { FileUploadButton } from '../components/file-upload-button';
 import { unwrap } from '../data/client';
 import { uploadSheet } from '../data/entities';
+import { useTranslation } from '../i18n/i18n';
 import { definitionOf } from './definitions';
 import type { ListToolbarProps } from './ui-types';
 

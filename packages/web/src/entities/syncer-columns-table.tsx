@@ -1,8 +1,8 @@
 import { isLdapSyncer, SYNCER_COLUMN_TYPES, SYNCER_USER_FIELD_NAMES, type SyncerTableColumn } from '@gatehouse/entities';
 import { Form } from 'antd';
-import type { TFunction } from 'i18next';
 import type { ListEditorColumn } from '../crud/list-editor';
 import { RowsTable, type RowsTableSpec } from '../crud/rows-table';
+import type { TFunction } from '../i18n/i18n';
 import { columnRows } from './syncer-rules';
 import type { FieldControlProps } from './ui-types';
 

@@ -2,13 +2,13 @@ import { syncer as syncerDef } from '@gatehouse/entities';
 import { allows } from '@gatehouse/entities/plain';
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Progress, Space, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { type Rec, unwrap } from '../data/client';
 import { getOne } from '../data/entities';
 import { runSyncer } from '../data/syncers';
+import { useTranslation } from '../i18n/i18n';
 import { statusSummary, syncStatusOf } from './syncer-rules';
 import type { ListCellProps, SectionExtraProps } from './ui-types';
 

@@ -1,9 +1,9 @@
 import { isLdapSyncer, syncer as syncerDef } from '@gatehouse/entities';
 import { Flex, Form, Input, Switch, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ConnectionTest } from '../components/connection-test';
 import { formFields, fromFormValues } from '../crud/form-values';
 import { testSyncerDb } from '../data/syncers';
+import { useTranslation } from '../i18n/i18n';
 import { SyncerColumnsTable } from './syncer-columns-table';
 import {
   syncerFieldLabel,

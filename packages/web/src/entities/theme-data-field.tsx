@@ -1,8 +1,8 @@
 import { emptyTheme, type ThemeData } from '@gatehouse/entities';
 import { ColorPicker, Flex, Input, InputNumber, Radio, Slider, Switch } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
+import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
 /** Theme types of the theme editor (spec part 1); document and blossom also set colour and radius. */

@@ -2,7 +2,6 @@ import { allows, isGlobalAdmin, PROVIDER_TYPES } from '@gatehouse/entities/plain
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
@@ -17,6 +16,7 @@ import {
   providerAuthUrl,
   unlinkIdentity,
 } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import type { SectionExtraProps } from './ui-types';
 
 interface ProviderLine extends SigninProvider {

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Input, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { copyText } from '../components/clipboard';
 import { useFeedback } from '../components/feedback';
+import { useTranslation } from '../i18n/i18n';
 import { decodeJwt } from './decode-jwt';
 import type { EntityOverrides, FieldControlProps } from './ui-types';
 

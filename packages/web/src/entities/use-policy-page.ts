@@ -1,9 +1,9 @@
 import { App } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../components/feedback';
 import { getEnforcerWithModelCfg, getPolicyPage } from '../data/authz';
 import type { Rec } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import type { PolicyRow } from './policy-rows';
 
 /** The policy table's page size (spec §9). */

@@ -1,9 +1,9 @@
 import { entityByName } from '@gatehouse/entities';
 import { App, Form, Select, Tag } from 'antd';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { searchByName, useServerSearch } from '../crud/ref-select';
 import { textOf as text } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
 const groupDefinition = entityByName('group');

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { usersExportUrl } from '../data/entities';
+import { useTranslation } from '../i18n/i18n';
 import { SheetUploadButton, type SheetUploadKeys } from './sheet-upload';
 import type { ListToolbarProps } from './ui-types';
 

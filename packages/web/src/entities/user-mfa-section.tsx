@@ -3,7 +3,6 @@ import { allows, type MfaProps, type MfaType } from '@gatehouse/entities/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_KEY } from '../auth/account';
 import { busyLoading } from '../components/busy';
@@ -11,6 +10,7 @@ import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
 import { unwrap } from '../data/client';
 import { deleteMfa, enableMfa, getUserMfa, initiateMfa, mfaPropsOf, setPreferredMfa } from '../data/mfa';
+import { useTranslation } from '../i18n/i18n';
 import type { SectionExtraProps } from './ui-types';
 
 /**

@@ -1,9 +1,9 @@
 import { MAX_FACE_IDS } from '@gatehouse/entities';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useJsonValue } from '../crud/json-value';
 import { ListEditor } from '../crud/list-editor';
 import { RowsTable, type RowsTableSpec } from '../crud/rows-table';
+import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
 /** The user's table editors (spec part 1 §2): managed accounts, MFA accounts, face IDs, properties. */

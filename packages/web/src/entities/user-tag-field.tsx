@@ -1,10 +1,10 @@
 import { ADMIN_OWNER } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { unwrap } from '../data/client';
 import { getOne } from '../data/entities';
 import { textOf as text } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import { definitionOf } from './definitions';
 import { tagOption } from './organization-rules';
 import type { FieldControlProps } from './ui-types';

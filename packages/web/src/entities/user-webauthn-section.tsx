@@ -2,13 +2,13 @@ import { allows } from '@gatehouse/entities/plain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
 import { formatTime } from '../crud/format';
 import { unwrap } from '../data/client';
 import { deletePasskey, getPasskeys, type PasskeyRow, passkeyRowsOf, registerPasskey } from '../data/webauthn';
+import { useTranslation } from '../i18n/i18n';
 import type { SectionExtraProps } from './ui-types';
 
 /** A credential ID as the browser shows it (base64url), whatever base64 it is stored in. */

@@ -16,13 +16,13 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
 import { formatTime } from '../crud/format';
 import { unwrap } from '../data/client';
 import { deleteWebhookEvent, getWebhookEvents, replayWebhookEvent, type WebhookEventQuery } from '../data/webhook-events';
+import { useTranslation } from '../i18n/i18n';
 import type { SectionExtraProps } from './ui-types';
 
 const STATE_COLORS: Record<WebhookEventState, string> = { Pending: 'blue', Retrying: 'orange', Success: 'green', Failed: 'red' };

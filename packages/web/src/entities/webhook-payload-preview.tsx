@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import type { SectionExtraProps } from './ui-types';
 import { webhookPreview } from './webhook-rules';
 

@@ -1,7 +1,7 @@
 import { WEBHOOK_OBJECT_FIELD_OPTIONS, type WebhookHeader } from '@gatehouse/entities';
 import { Form, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { RowsTable, type RowsTableSpec } from '../crud/rows-table';
+import { useTranslation } from '../i18n/i18n';
 import type { EntityOverrides, FieldControlProps, SectionExtraProps } from './ui-types';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { PayloadPreview } from './webhook-payload-preview';

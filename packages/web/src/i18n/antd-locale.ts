@@ -1,6 +1,5 @@
 import type { Locale } from 'antd/es/locale';
-import { useTranslation } from 'react-i18next';
-import { currentLanguage, loadWithLanguage, type UiLanguage } from './i18n';
+import { currentLanguage, loadWithLanguage, type UiLanguage, useTranslation } from './i18n';
 
 /** antd's own texts (pagination, empty tables, popconfirm ...); English is antd's default. */
 const ANTD: Record<UiLanguage, () => Promise<Locale | undefined>> = {

@@ -1,5 +1,8 @@
-/** The public part of a catalogue (see public-groups.ts). */
+/** The public part of a catalogue (see public-groups.ts): nested groups of texts. */
 declare module '*.json?public' {
-  const catalogue: Record<string, unknown>;
+  interface Catalogue {
+    [key: string]: string | Catalogue;
+  }
+  const catalogue: Catalogue;
   export default catalogue;
 }

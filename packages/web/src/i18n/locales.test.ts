@@ -51,6 +51,17 @@ describe('locales', () => {
     }
   });
 
+  it('uses only what i18n.ts reads: nested keys and {{name}} placeholders (no plurals, nesting or formats)', () => {
+    for (const catalogue of [en, zh]) {
+      for (const key of keysOf(catalogue)) {
+        expect(key, key).not.toMatch(/_(zero|one|two|few|many|other|plural)$/);
+        const text = String(lookup(catalogue, key));
+        expect(text, key).not.toContain('$t(');
+        for (const placeholder of text.match(/\{\{[^}]*\}\}/g) ?? []) expect(placeholder, key).toMatch(/^\{\{\w+\}\}$/);
+      }
+    }
+  });
+
   it('keeps the exact wording of the spec messages', () => {
     expect(en.general.sureToDelete).toBe('Sure to delete: {{name}} ?');
     expect(en.general.failedToConnect).toBe('Failed to connect to server: {{error}}');

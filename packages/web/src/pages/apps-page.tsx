@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Col, Empty, Row, Skeleton, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { LoadError } from '../components/load-error';
 import { PageTitle } from '../components/page-title';
@@ -9,6 +8,7 @@ import { Panel, PanelMeta } from '../components/panel';
 import { type Rec, unwrap } from '../data/client';
 import { getOrganizationApplications } from '../data/launcher';
 import { textOf as text } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import { launchLink } from './app-links';
 
 const PAGE_SIZE = 12;

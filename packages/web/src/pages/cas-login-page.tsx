@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useAccountState } from '../auth/account-state';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { type Rec, unwrap } from '../data/client';
 import { casLogin, getAppLogin } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Result } from '../plain/feedback';
 import { casAppLoginQuery, casLoginQuery, casRequest } from './cas-request';
 import { ProtocolSignin } from './protocol-signin';

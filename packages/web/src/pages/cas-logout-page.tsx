@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useAccountState } from '../auth/account-state';
 import { AppLinkButton } from '../components/app-link';
@@ -9,6 +8,7 @@ import { ResultTitle } from '../components/result-title';
 import { logout } from '../data/account';
 import { unwrap } from '../data/client';
 import { getAppLogin } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Alert, Result, Spinning } from '../plain/feedback';
 import { casAppLoginQuery, casLoginPath, casRequest } from './cas-request';

@@ -2,13 +2,13 @@ import { DASHBOARD_SERIES, dashboardDays, isGlobalAdmin, userFigures } from '@ga
 import { useQuery } from '@tanstack/react-query';
 import { Col, Row, Skeleton, Statistic } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { LoadError } from '../components/load-error';
 import { PageTitle } from '../components/page-title';
 import { Panel } from '../components/panel';
 import { unwrap } from '../data/client';
 import { getDashboard } from '../data/dashboard';
+import { useTranslation } from '../i18n/i18n';
 import { ALL_ORGANIZATIONS, useSelectedOrganization } from '../shell/selected-organization';
 import { useThemeSettings } from '../shell/theme-store';
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAccount } from '../auth/account-state';
 import { busyLoading } from '../components/busy';
@@ -8,6 +7,7 @@ import { SigninCard, type SigninValues } from '../components/signin-card';
 import { useSecondFactor } from '../components/use-second-factor';
 import { unwrap } from '../data/client';
 import { oauthLogin } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Result } from '../plain/feedback';
 import { Item } from '../plain/form';

@@ -1,6 +1,5 @@
 import { ADMIN_OWNER, BUILT_IN_APPLICATION, checkPasswordOptions } from '@gatehouse/entities/plain';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type Account, useAccount } from '../auth/account-state';
 import { AppLink, AppLinkButton } from '../components/app-link';
@@ -10,6 +9,7 @@ import { errorText } from '../components/error-text';
 import { getEmailAndPhone, resetPassword, verifyCode } from '../data/account';
 import { type Rec, unwrap } from '../data/client';
 import { getAppLogin } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Steps } from '../plain/choices';
 import { Alert, PageSpin, Result } from '../plain/feedback';

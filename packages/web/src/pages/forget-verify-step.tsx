@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { busyLoading } from '../components/busy';
 import { SendCodeInput } from '../components/send-code-input';
 import type { Rec } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Alert } from '../plain/feedback';
 import { asText, Field, Form, type FormStore, required } from '../plain/form';

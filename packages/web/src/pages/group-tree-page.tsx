@@ -2,7 +2,6 @@ import { type GroupTreeNode, isGlobalAdmin, nowRfc3339, randomId } from '@gateho
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Row, Spin, Tag, Tree, type TreeDataNode } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
@@ -16,6 +15,7 @@ import { create, getGroupTree } from '../data/entities';
 import { definitionOf } from '../entities/definitions';
 import { GROUP_LIST_URL_KEY } from '../entities/group-list-url';
 import type { EntityUi } from '../entities/ui-types';
+import { useTranslation } from '../i18n/i18n';
 
 const groupDefinition = definitionOf('group');
 const organizationDefinition = definitionOf('organization');

@@ -1,8 +1,8 @@
 import type { LdapDirectoryUser } from '@gatehouse/entities';
 import { Empty, Table, type TableProps, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/i18n';
 
 /** Spec §9: the directory table shows 10 users a page. */
 const PAGE_SIZE = 10;

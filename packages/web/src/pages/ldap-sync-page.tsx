@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { busyLoading } from '../components/busy';
 import { errorText } from '../components/feedback';
@@ -11,6 +10,7 @@ import { isUnauthorized, unwrap } from '../data/client';
 import { getOne } from '../data/entities';
 import { getLdapUsers, syncLdapUsers } from '../data/ldap';
 import { definitionOf } from '../entities/definitions';
+import { useTranslation } from '../i18n/i18n';
 import Forbidden from './forbidden';
 import { LdapDirectoryTable } from './ldap-directory-table';
 import { nameList, syncOutcome } from './ldap-sync-model';

@@ -1,6 +1,5 @@
 import { ADMIN_OWNER, BUILT_IN_APPLICATION, BUILT_IN_ORG } from '@gatehouse/entities/plain';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAccountState } from '../auth/account-state';
 import { AppLink } from '../components/app-link';
@@ -12,6 +11,7 @@ import { useSecondFactor } from '../components/use-second-factor';
 import { getDefaultApplication, login } from '../data/account';
 import { ApiError, NetworkError, type Rec, unwrap } from '../data/client';
 import { getAppLogin } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Alert, Skeleton } from '../plain/feedback';
 import { useLoad } from '../plain/use-load';

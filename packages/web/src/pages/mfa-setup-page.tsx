@@ -3,7 +3,6 @@ import { isMfaType, MFA_TYPES, type MfaProps, type MfaType } from '@gatehouse/en
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Spin, Steps, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY, type Account, useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
@@ -14,6 +13,7 @@ import { ResultTitle } from '../components/result-title';
 import { unwrap } from '../data/client';
 import { enableMfa, initiateMfa } from '../data/mfa';
 import { getUserApplication } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { mfaSetupRequired } from '../shell/mfa-rules';
 import { MFA_RETURN_KEY } from '../shell/return-target';
 import { MfaSetupVerify, type Proven } from './mfa-setup-verify';

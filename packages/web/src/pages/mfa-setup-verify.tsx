@@ -2,7 +2,6 @@ import type { MfaProps, MfaType } from '@gatehouse/entities/plain';
 import { QR_CODE_MAX_LENGTH } from '@gatehouse/entities/plain';
 import { Alert, Button, Flex, Form, Input, QRCode, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Account } from '../auth/account';
 import { busyLoading } from '../components/busy';
 import { CopyableCode } from '../components/copyable-code';
@@ -11,6 +10,7 @@ import { SendCodeInput } from '../components/send-code-input';
 import type { Rec } from '../data/client';
 import { unwrap } from '../data/client';
 import { verifyMfa } from '../data/mfa';
+import { useTranslation } from '../i18n/i18n';
 
 /** What the verify step proved: the address the codes go to, when the user had none. */
 export interface Proven {

@@ -1,7 +1,7 @@
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../components/link-button';
 import { ResultTitle } from '../components/result-title';
+import { useTranslation } from '../i18n/i18n';
 
 interface Props {
   /** i18n key of the screen's name. */

@@ -1,8 +1,8 @@
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LinkButton } from '../components/link-button';
 import { ResultTitle } from '../components/result-title';
+import { useTranslation } from '../i18n/i18n';
 
 /** The 404 page; an edit page may pass a more precise explanation in the navigation state. */
 export default function NotFound() {

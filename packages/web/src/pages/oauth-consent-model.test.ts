@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { TFunction } from '../i18n/i18n';
 import { grantBodyOf, isConsentRequired, scopeRows, scopesOf } from './oauth-consent-model';
 
 const t = ((key: string, params?: Record<string, string>) => (params ? `${key}(${params.scope})` : key)) as unknown as TFunction;

@@ -1,11 +1,11 @@
 import CheckCircleOutlined from '@ant-design/icons-svg/es/asn/CheckCircleOutlined';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApplicationFrame } from '../components/application-frame';
 import { busyLoading } from '../components/busy';
 import { errorText } from '../components/error-text';
 import { type Rec, unwrap } from '../data/client';
 import { grantConsent } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Alert } from '../plain/feedback';
 import { Icon } from '../plain/icon';

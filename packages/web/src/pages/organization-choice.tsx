@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { organizationSigninPath } from '../components/signin-model';
 import { useDebouncedValue } from '../components/use-debounced-value';
 import { getOrganizationNames } from '../data/account';
 import { unwrap } from '../data/client';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Combobox } from '../plain/combobox';
 import { asText, Field, Form, required, useForm } from '../plain/form';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Result, Skeleton, Spin, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { LinkButton } from '../components/link-button';
 import { LoadError } from '../components/load-error';
 import { unwrap } from '../data/client';
 import { getOwnSubscriptions, getPayment } from '../data/purchase';
 import { textOf } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import { formatPrice, resultKind } from './purchase-model';
 
 /** Spec part 2 §9: the polling interval of pages that wait on the server. */

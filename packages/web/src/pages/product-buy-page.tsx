@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Image, InputNumber, Result, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorText } from '../components/feedback';
 import { LoadError } from '../components/load-error';
 import { type Rec, unwrap } from '../data/client';
 import { buyProduct, getProduct } from '../data/purchase';
 import { textOf } from '../data/text';
+import { useTranslation } from '../i18n/i18n';
 import { afterPurchase, formatPrice } from './purchase-model';
 
 /**

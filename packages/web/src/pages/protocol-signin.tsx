@@ -1,6 +1,5 @@
 import type { Envelope } from '@gatehouse/entities';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account-state';
 import { busyLoading } from '../components/busy';
 import { errorText } from '../components/error-text';
@@ -9,6 +8,7 @@ import { SigninCard, type SigninValues } from '../components/signin-card';
 import { useSecondFactor } from '../components/use-second-factor';
 import type { Rec } from '../data/client';
 import type { ProviderSigninRequest } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Result } from '../plain/feedback';
 import { useLoad } from '../plain/use-load';

@@ -1,6 +1,5 @@
 import { WEB3_TOKEN_PREFIX } from '@gatehouse/entities/plain';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppLink } from '../components/app-link';
 import { errorText } from '../components/error-text';
 import { PublicResultLayout } from '../components/public-result-layout';
@@ -8,6 +7,7 @@ import { ResultTitle } from '../components/result-title';
 import { consolePathOr, type ProviderState, readProviderState } from '../components/signin-providers';
 import { useSecondFactor } from '../components/use-second-factor';
 import { providerLogin } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Result, Spinning } from '../plain/feedback';
 import { RETURN_TO_KEY } from '../shell/return-target';

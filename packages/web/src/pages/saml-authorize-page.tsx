@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
 import { type Rec, unwrap } from '../data/client';
 import { getAppLogin, samlLogin } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Result, Spinning } from '../plain/feedback';
 import { ProtocolSignin } from './protocol-signin';

@@ -2,10 +2,10 @@ import { ApartmentOutlined, ApiOutlined, AppstoreOutlined, UserOutlined } from '
 import { isAdmin } from '@gatehouse/entities/plain';
 import { Card, Col, Row } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccount } from '../auth/account';
 import { PageTitle } from '../components/page-title';
+import { useTranslation } from '../i18n/i18n';
 import Forbidden from './forbidden';
 
 const SHORTCUTS: { key: string; path: string; icon: ReactNode }[] = [

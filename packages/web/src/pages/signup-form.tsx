@@ -1,6 +1,5 @@
 import { agreementMode, signupChoices } from '@gatehouse/entities/plain';
 import { Fragment, type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AdminHtml } from '../components/admin-html';
 import { AgreementItem } from '../components/agreement-item';
 import { AppLink } from '../components/app-link';
@@ -8,6 +7,7 @@ import { busyLoading } from '../components/busy';
 import { LazyProviderButtons } from '../components/lazy-provider-buttons';
 import { SendCodeInput } from '../components/send-code-input';
 import type { ProviderSigninRequest } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Combobox } from '../plain/combobox';
 import { Alert } from '../plain/feedback';

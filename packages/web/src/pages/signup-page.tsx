@@ -1,6 +1,5 @@
 import { ADMIN_OWNER, BUILT_IN_APPLICATION } from '@gatehouse/entities/plain';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAccountState } from '../auth/account-state';
 import { AppLink, AppLinkButton } from '../components/app-link';
@@ -10,6 +9,7 @@ import { ResultTitle } from '../components/result-title';
 import { logout, signup } from '../data/account';
 import { NetworkError, type Rec, unwrap } from '../data/client';
 import { getAppLogin, oauthLogin } from '../data/signin-flows';
+import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
 import { Alert, PageSpin, Result } from '../plain/feedback';
 import { toast } from '../plain/toast';

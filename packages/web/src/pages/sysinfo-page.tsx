@@ -3,12 +3,12 @@ import { isGlobalAdmin, type PrometheusInfo } from '@gatehouse/entities/plain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Grid, Progress, Row, Skeleton, Table, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAccount } from '../auth/account';
 import { errorText } from '../components/feedback';
 import { PageTitle } from '../components/page-title';
 import { unwrap } from '../data/client';
 import { getPrometheusInfo, getSystemInfo, getVersionInfo } from '../data/system-info';
+import { useTranslation } from '../i18n/i18n';
 import { usePageTour } from '../shell/tour';
 import Forbidden from './forbidden';
 

@@ -5,7 +5,7 @@ import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
 import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
 import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
 import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { Icon } from './icon';
 import './feedback.css';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { AppLinkButton } from '../components/app-link';
 import { PublicResultLayout } from '../components/public-result-layout';
 import { ResultTitle } from '../components/result-title';
+import { useTranslation } from '../i18n/i18n';
 import { Result } from '../plain/feedback';
 
 /** A sign-in path that leads nowhere (the console has its own 404 page). */

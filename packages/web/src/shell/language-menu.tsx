@@ -1,7 +1,6 @@
 import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, isUiLanguage, type UiLanguage } from '../i18n/i18n';
+import { changeLanguage, currentLanguage, isUiLanguage, type UiLanguage, useTranslation } from '../i18n/i18n';
 import { Icon } from '../plain/icon';
 import { MenuButton } from '../plain/menu-button';
 

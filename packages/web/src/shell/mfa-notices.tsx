@@ -1,8 +1,8 @@
 import { App, Button, Flex, Space, Tag } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Account } from '../auth/account';
+import { useTranslation } from '../i18n/i18n';
 import { arrivedFromSignin, mfaSetupRequired, promptedMfaItems } from './mfa-rules';
 
 const REQUIRED_KEY = 'mfa-required';

@@ -1,5 +1,5 @@
 import { Drawer, Menu, type MenuProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { OrganizationPicker } from './organization-picker';
 
 interface Props {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type DeferredRefEntity, RefSelect } from '../crud/ref-select';
+import { useTranslation } from '../i18n/i18n';
 import { ALL_ORGANIZATIONS, selectOrganization, useSelectedOrganization } from './selected-organization';
 
 /** The organizations, whose definition loads with the first search (not with every console page). */

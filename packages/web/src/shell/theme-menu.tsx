@@ -1,6 +1,6 @@
 import { BgColorsOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { selectedThemeChoices, type ThemeChoice } from './theme-settings';
 import { chooseTheme, useThemeSettings } from './theme-store';
 

@@ -1,8 +1,8 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Tooltip, type TourProps } from 'antd';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../i18n/i18n';
 import { nextTourPage } from './tour-pages';
 
 // antd's Tour loads when a tour is first opened (most visits never open one).

@@ -1,9 +1,9 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { isSafeLink } from '@gatehouse/entities/plain';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Account, useLogout } from '../auth/account';
+import { useTranslation } from '../i18n/i18n';
 
 /** The header's account button: My Account (not while an MFA setup is required) and Logout. */
 export function UserMenu({ account, compact, setupRequired }: { account: Account; compact: boolean; setupRequired: boolean }) {
