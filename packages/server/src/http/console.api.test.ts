@@ -21,6 +21,8 @@ describe('console hosting', () => {
     );
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(webRoot, '.vite'));
+    fs.writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), '{}');
     // The build writes compressed copies beside each text file.
     const big = `console.log(${JSON.stringify('x'.repeat(4000))});`;
     fs.writeFileSync(path.join(webRoot, 'assets', 'big-def456.js'), big);
@@ -72,6 +74,14 @@ describe('console hosting', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await fetch(`${server.url}/assets/app-old999.js`)).status).toBe(404);
+    // A file built after the server started is served too (files are looked up when asked for).
+    fs.writeFileSync(path.join(webRoot, 'assets', 'late-777.js'), 'console.log(2)');
+    expect((await fetch(`${server.url}/assets/late-777.js`)).status).toBe(200);
+  });
+
+  it('serves none of the build’s own records (dot folders)', async () => {
+    expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404);
+    expect((await fetch(`${server.url}/assets/../.vite/manifest.json`)).status).toBe(404);
   });
 
   it('sends the compressed copy the browser accepts, and the plain file otherwise', async () => {

@@ -9,8 +9,9 @@ const WINDOW_SECONDS = 60;
 /**
  * Request metrics (spec part 2 §2.18): a prom-client histogram of request durations labelled by
  * route pattern (never the raw address, which would make a series per id) and method, recorded when
- * each answer is sent, plus a per-second count over the last minute for throughput. Requests that
- * match no route count under "unmatched".
+ * each answer is sent, plus a per-second count over the last minute for throughput. The console's
+ * files and pages count under "/*" (plugins/console.ts); requests that match no route under
+ * "unmatched".
  */
 export class RequestMetrics {
   readonly registry = new Registry();
