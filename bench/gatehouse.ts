@@ -62,8 +62,11 @@ export async function generateUsers(target: Target, users: number): Promise<numb
   return (performance.now() - started) / 1000;
 }
 
+/** Node's flags for the server alone (BENCH_SERVER_FLAGS='--max-semi-space-size=4'), not the ceilings' processes. */
+const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+
 export async function startGatehouse(target: Target): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
+  const server = spawn(process.execPath, [...SERVER_FLAGS, path.join(SERVER_DIST, 'main.js')], {
     env: { ...serverEnv(target), PORT: String(PORT), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -25,7 +25,8 @@ const publicTexts = ['src/i18n/locales/en.json?public'];
 const consoleTexts = ['src/i18n/locales/en.json'];
 /**
  * The console's first load: the layout with its guard and catalogue, and the page behind the
- * sign-in; a global admin's header also loads the organization picker right away.
+ * sign-in; a global admin's header also loads the organization picker right away (the plain
+ * kit's combobox and its server search).
  */
 const consoleShell = [...consoleTexts, 'src/shell/layout.tsx', 'src/shell/organization-selector.tsx'];
 /** An entity's list page: the generic list, the entity's definitions and its overrides. */
@@ -58,8 +59,8 @@ export const ROUTE_GROUPS = [
     modules: [...consoleShell, 'src/pages/home.tsx', 'src/pages/dashboard-page.tsx'],
   },
   { route: '/apps', entry: CONSOLE, target: CONSOLE_TARGET, modules: [...consoleShell, 'src/pages/apps-page.tsx'] },
-  { route: '/organizations', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 463 * KB, modules: entityList('organization') },
-  { route: '/users', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 466 * KB, modules: entityList('user') },
+  { route: '/organizations', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 464 * KB, modules: entityList('organization') },
+  { route: '/users', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 467 * KB, modules: entityList('user') },
 ];
 
 /**

@@ -1,31 +1,10 @@
-import type { EntityDefinition, ListQuery } from '@gatehouse/entities';
-import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps, Spin } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { PlainText } from '../components/plain-typography';
-import { useDebouncedValue } from '../components/use-debounced-value';
-import { type Rec, unwrap } from '../data/client';
-import { getList } from '../data/entities';
+import type { Rec } from '../data/client';
+import { type DeferredRefEntity, type RefEntity, type RefOption, searchByName, useServerMatches } from './server-search';
 
-/** How many matches a picker shows; typing narrows them on the server. */
-const REF_PAGE_SIZE = 20;
-
-/** What a picker needs of an entity's definition: its names and how its list is asked for. */
-export type RefEntity = Pick<EntityDefinition, 'name' | 'plural' | 'orgParam' | 'ownRecords'>;
-
-/**
- * An entity whose definition loads at the picker's first search: the header's organization picker
- * is on every console page, which then leave the definitions and their validation library out.
- */
-export interface DeferredRefEntity {
-  name: string;
-  load: () => Promise<RefEntity>;
-}
-
-export interface RefOption {
-  value: string;
-  label: string;
-}
+export { type DeferredRefEntity, type RefEntity, type RefOption, searchByName };
 
 /** How a picked record is recorded: by name (within the organization), or by id owner/name. */
 export type RefValue = 'name' | 'id';
@@ -36,47 +15,25 @@ const recordValue = (record: Rec, by: RefValue) =>
 /** The Select props that drive a server search (open, typed text, loading, failure). */
 export type ServerSearchProps = Pick<SelectProps, 'showSearch' | 'onOpenChange' | 'loading' | 'notFoundContent'>;
 
-/**
- * The server search behind every picker of the console: nothing is asked until the list opens,
- * then `search` with what was typed (debounced) answers one page of matches, so that no picker
- * ever loads every record of a table. `key` names the search in the query cache (the typed text
- * is added); `enabled` false keeps it from asking (no organization chosen yet).
- */
+/** The server search of an antd Select (crud/server-search.ts). */
 export function useServerSearch<T>(
   key: readonly unknown[],
   search: (typed: string) => Promise<T[]>,
   enabled = true,
 ): { matches: T[]; selectProps: ServerSearchProps } {
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const typed = useDebouncedValue(text.trim());
-  const result = useQuery({
-    queryKey: [...key, typed],
-    queryFn: () => search(typed),
-    enabled: open && enabled,
-    staleTime: 30_000,
-  });
+  const found = useServerMatches(key, search, enabled);
   let notFoundContent: ReactNode;
-  if (result.isFetching) notFoundContent = <Spin size="small" />;
-  else if (result.error) notFoundContent = <PlainText type="danger">{result.error.message}</PlainText>;
+  if (found.isFetching) notFoundContent = <Spin size="small" />;
+  else if (found.error) notFoundContent = <PlainText type="danger">{found.error.message}</PlainText>;
   return {
-    matches: result.data ?? [],
+    matches: found.matches,
     selectProps: {
-      showSearch: { filterOption: false, onSearch: setText, searchValue: text },
-      onOpenChange: (next) => {
-        setOpen(next);
-        if (!next) setText('');
-      },
-      loading: result.isFetching,
+      showSearch: { filterOption: false, onSearch: found.setText, searchValue: found.text },
+      onOpenChange: found.setOpen,
+      loading: found.isFetching,
       notFoundContent,
     },
   };
-}
-
-/** One page of an entity's records whose name contains `typed` (get-{plural}?field=name&value=...). */
-export async function searchByName(definition: RefEntity, organization: string, typed: string): Promise<Rec[]> {
-  const query: ListQuery = { organization, page: 1, pageSize: REF_PAGE_SIZE, field: 'name', value: typed };
-  return unwrap(await getList(definition, query)).data ?? [];
 }
 
 /**

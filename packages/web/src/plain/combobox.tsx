@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { Option } from './input';
 import './theme.css';
 import './combobox.css';
@@ -16,6 +16,9 @@ interface Props {
   empty?: ReactNode;
   /** What the closed box shows of the chosen value (default: its option's label). */
   shown?: (value: string) => string;
+  /** The list opened or closed (a list searched elsewhere asks only once it opens). */
+  onOpenChange?: (open: boolean) => void;
+  style?: CSSProperties;
   placeholder?: string;
   autoFocus?: boolean;
   invalid?: boolean;
@@ -38,6 +41,8 @@ export function Combobox({
   onSearch,
   empty,
   shown,
+  onOpenChange,
+  style,
   placeholder,
   autoFocus,
   invalid,
@@ -46,6 +51,15 @@ export function Combobox({
 }: Props) {
   const listId = useId();
   const [open, setOpen] = useState(false);
+  // The list's openings and closings, told to the caller once each.
+  const openChange = useRef(onOpenChange);
+  openChange.current = onOpenChange;
+  const told = useRef(false);
+  useEffect(() => {
+    if (open === told.current) return;
+    told.current = open;
+    openChange.current?.(open);
+  }, [open]);
   const [text, setText] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const box = useRef<HTMLDivElement>(null);
@@ -91,7 +105,7 @@ export function Combobox({
   const optionId = (index: number) => `${listId}-${index}`;
 
   return (
-    <div ref={box} className={['gh-combo', className].filter(Boolean).join(' ')}>
+    <div ref={box} className={['gh-combo', className].filter(Boolean).join(' ')} style={style}>
       <input
         id={id}
         role="combobox"
@@ -103,6 +117,7 @@ export function Combobox({
         {...labels}
         className={['gh-input', invalid && 'gh-invalid'].filter(Boolean).join(' ')}
         value={text ?? chosenLabel}
+        title={chosenLabel || undefined}
         placeholder={placeholder}
         // biome-ignore lint/a11y/noAutofocus: only where the page has nothing else to do (the organization choice).
         autoFocus={autoFocus}

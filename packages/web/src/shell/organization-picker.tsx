@@ -1,15 +1,13 @@
-import { theme } from 'antd';
 import { lazy, Suspense } from 'react';
 
-// The picker brings the Select and the entity definitions: only global admins see it, so it loads
+// The picker brings its search and the entity definitions: only global admins see it, so it loads
 // on its own, after the header.
 const OrganizationSelector = lazy(() => import('./organization-selector'));
 
 /** The header's organization picker; until its code is there, a blank of its size (nothing moves). */
 export function OrganizationPicker({ width }: { width: number | string }) {
-  const { token } = theme.useToken();
   return (
-    <Suspense fallback={<div style={{ width, height: token.controlHeight }} />}>
+    <Suspense fallback={<div style={{ width, height: 'var(--gh-control)' }} />}>
       <OrganizationSelector width={width} />
     </Suspense>
   );
