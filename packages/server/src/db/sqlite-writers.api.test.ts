@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../domain/transaction.js';
 import { ApiClient } from '../test-support/client.js';
 import { testEngines } from '../test-support/databases.js';
+import { createOAuthApplication, postTokenEndpoint } from '../test-support/oidc.js';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../test-support/server.js';
 import { type SqliteWriter, startSqliteWriter } from '../test-support/sqlite-writer.js';
 
@@ -81,26 +82,48 @@ describe.runIf(testEngines().includes('sqlite'))('the SQLite file written by ano
     expect(commits).toBeGreaterThan(10);
   });
 
-  it('answers a write that finds the database locked past the busy timeout with the busy envelope', async () => {
+  /** Runs `calls` while the other process holds the write lock past the server's busy timeout (100 ms here). */
+  async function whileLocked<T>(calls: () => Promise<T>): Promise<T> {
     const db = server.ctx.database.db;
     expect(await writer.exec('begin immediate').done).toEqual({ ok: true });
     await sql`pragma busy_timeout = 100`.execute(db);
     try {
-      const response = await admin.raw('POST', '/api/add-user', {
-        body: JSON.stringify({ owner: 'built-in', name: 'while-locked', password: 'a-password-1' }),
-        headers: { 'content-type': 'application/json' },
-      });
-      expect(response.status).toBe(503);
-      expect(response.headers.get('retry-after')).toBe('1');
-      expect(await response.json()).toMatchObject({
-        status: 'error',
-        msg: 'The database is busy with another write; please try again',
-      });
+      return await calls();
     } finally {
       await sql`pragma busy_timeout = 5000`.execute(db);
       expect(await writer.exec('commit').done).toEqual({ ok: true });
     }
+  }
+
+  const BUSY = { status: 'error', msg: 'The database is busy with another write; please try again' };
+
+  it('answers a write that finds the database locked past the busy timeout with the busy envelope', async () => {
+    const response = await whileLocked(() =>
+      admin.raw('POST', '/api/add-user', {
+        body: JSON.stringify({ owner: 'built-in', name: 'while-locked', password: 'a-password-1' }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(await response.json()).toMatchObject(BUSY);
     const added = await admin.post('/api/add-user', { owner: 'built-in', name: 'while-locked', password: 'a-password-1' });
     expect(added).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers each of the tokens issued together while the database is locked as busy', async () => {
+    const app = await createOAuthApplication(admin, 'while-locked-app');
+    const grant = () =>
+      postTokenEndpoint(server.url, {
+        grant_type: 'client_credentials',
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+      });
+    const answers = await whileLocked(() => Promise.all(Array.from({ length: 6 }, grant)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toMatchObject(BUSY);
+    }
+    expect((await grant()).status).toBe(200);
   });
 });
