@@ -53,7 +53,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
+    // The server logs at LOG_LEVEL warn: nothing for a request that went well, one JSON line for
+    // what went wrong (a 500 with its error and stack), which must reach the run's output.
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(port),

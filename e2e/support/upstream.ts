@@ -70,7 +70,8 @@ export async function startUpstream(options: { port: number; origin?: string }):
       OUTBOUND_ALLOWLIST: '127.0.0.1,::1,localhost',
       ORIGIN: options.origin ?? '',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // At LOG_LEVEL warn only what went wrong is logged, and it must reach the run's output.
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -11,7 +11,7 @@ import { purgeExpiredChallenges } from './auth/webauthn/challenges.js';
 import type { Config } from './config/config.js';
 import { createContext, type ServerContext } from './context.js';
 import type { GeneratedCert } from './crypto/certs.js';
-import { openDatabase } from './db/database.js';
+import { isBusyError, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { purgeExpiredClaims } from './db/used-once.js';
 import { refreshSubscriptionStates } from './domain/business/index.js';
@@ -187,6 +187,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.send(fail(request, 'badJson'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(fail(request, 'invalidRequest', { detail: error.message }));
+    }
+    if (isBusyError(error)) {
+      // Another writer held the database past the busy timeout: the write was rolled back whole
+      // and may pass when tried again.
+      request.log.warn({ err: error }, 'database busy');
+      return reply.code(503).header('retry-after', '1').send(fail(request, 'databaseBusy'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(fail(request, 'internal', { id: String(request.id) }));

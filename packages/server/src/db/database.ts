@@ -3,12 +3,17 @@ import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
+  CompiledQuery,
+  type DatabaseConnection,
   type Dialect,
+  type Driver,
   Kysely,
   type KyselyPlugin,
   MysqlDialect,
   PostgresDialect,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   sql,
 } from 'kysely';
 import type { Pool as MysqlPool } from 'mysql2';
@@ -43,6 +48,20 @@ export async function analyzeTable(database: Database, table: keyof DB): Promise
   const name = sql.table(snakeCase(table));
   if (database.dialect === 'mysql') await sql`analyze table ${name}`.execute(database.db);
   else await sql`analyze ${name}`.execute(database.db);
+}
+
+/**
+ * Error codes of a write the engine refused for another transaction's locks, which the same write
+ * may pass when tried again: SQLite's busy file (its extended codes: SQLITE_BUSY_SNAPSHOT ...),
+ * PostgreSQL's serialization failure, deadlock and lock timeout, MySQL's deadlock and lock wait
+ * timeout (the engines roll the transaction back).
+ */
+const BUSY_CODES = new Set(['40001', '40P01', '55P03', 'ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+
+/** Whether `error` is an engine's refusal of a write for other writers' locks (worth trying again). */
+export function isBusyError(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error) || typeof error.code !== 'string') return false;
+  return error.code.startsWith('SQLITE_BUSY') || BUSY_CODES.has(error.code);
 }
 
 export function dialectOfUrl(url: string): DialectName {
@@ -89,6 +108,36 @@ function open(dialect: DialectName, engine: Dialect, ping: () => Promise<unknown
   return { db, dialect, ping: async () => void (await ping()), close: () => db.destroy() };
 }
 
+/**
+ * How long a statement of the server waits for another connection's write lock on the SQLite file
+ * (another process: a worker of WORKERS, an operator's tool) before it is refused as busy.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * SQLite's driver, with write transactions that take the write lock when they begin (BEGIN
+ * IMMEDIATE, waiting up to the busy timeout for another writer) instead of at their first write. A
+ * deferred transaction reads from a snapshot; if another connection commits between its reads and
+ * its first write (a user's insert waits for its password hash in between), SQLite refuses the
+ * write at once (SQLITE_BUSY_SNAPSHOT), whatever the busy timeout. The server's own queries take
+ * turns on its one connection anyway, so taking the lock early costs them nothing.
+ */
+class ImmediateSqliteDriver extends SqliteDriver implements Driver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.config);
+  }
+}
+
 /** Calls `load` once, on the first call, and answers its promise to every call. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
@@ -105,7 +154,7 @@ async function openSqlite(file: string) {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // Planner statistics (sqlite_stat1), refreshed when a table grew or shrank tenfold: without them
   // SQLite prefers an organization's index (50,000 users) to the search index's few candidates.
   // A sample of 1,000 rows per index keeps it to a moment at a million users.
@@ -135,7 +184,7 @@ export function openDatabase(url: string): Database {
     });
     const database = open(
       dialect,
-      new SqliteDialect({ database: async () => withStatementCache((await opened()).sqlite) }),
+      new ImmediateSqliteDialect({ database: async () => withStatementCache((await opened()).sqlite) }),
       async () => (await opened()).select1.get(),
     );
     return {

@@ -25,6 +25,7 @@ import type { EntityHooks, HookContext } from './hooks.js';
 import { recordsWritten } from './record-cache.js';
 import { checkName, firstLockedChange, maskRecord, mergeForUpdate, parseIncoming } from './records.js';
 import { inTransaction } from './transaction.js';
+import { inGroupedTransaction } from './transaction-group.js';
 
 /**
  * A record's key: its owner and name, or for a definition with its own `keyField` (LDAP servers)
@@ -55,6 +56,16 @@ export interface UpdateOptions extends WriteOptions {
 }
 
 export { inTransaction };
+
+/** How an entity's domain writes, besides its hooks. */
+export interface DomainOptions {
+  /**
+   * A create without a caller's transaction shares one transaction, and its commit, with the other
+   * creates of the same moment (transaction-group.ts); it is answered once that has committed. For
+   * records the server writes at a high rate, each small and independent of the others: issued tokens.
+   */
+  groupCreates?: boolean;
+}
 
 /** The key of a record about to be written; a name is checked (a key of another field is checked by its field's pattern). */
 function keyOf(def: EntityDefinition, record: LooseRecord): RecordKey {
@@ -106,6 +117,7 @@ export class EntityDomain<F extends Fields = Fields> {
   constructor(
     readonly def: EntityDefinition<F>,
     readonly hooks: EntityHooks<F> = {},
+    readonly options: DomainOptions = {},
   ) {}
 
   repo(server: ServerContext): Repository<F> {
@@ -133,13 +145,15 @@ export class EntityDomain<F extends Fields = Fields> {
     }
     const stored = typedRecord(def, record);
     const repo = this.repo(server);
-    await inTransaction(server, options.trx, async (trx) => {
+    const write = async (trx: Db) => {
       if (!options.newKey && (await repo.exists(key.owner, key.name, trx)))
         throw new AppError('duplicate', { entity: def.name, id: `${key.owner}/${key.name}` });
       await this.hooks.beforeAdd?.({ trx, actor, server }, stored, provided);
       await repo.insert(stored, trx);
       written(server, trx, def.name, [...provided]);
-    });
+    };
+    if (this.options.groupCreates && !options.trx) await inGroupedTransaction(server, write);
+    else await inTransaction(server, options.trx, write);
     return stored;
   }
 

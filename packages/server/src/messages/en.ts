@@ -8,6 +8,7 @@ export const en = {
   bodyTooLarge: 'The request body is too large (limit {limit} bytes)',
   invalidRequest: 'Invalid request: {detail}',
   internal: 'Internal server error, see the server log (request {id})',
+  databaseBusy: 'The database is busy with another write; please try again',
   badId: 'The id "{id}" must have the form owner/name',
   badSessionId: 'The session id "{id}" must have the form owner/name/application',
   badPage: 'p and pageSize must be positive whole numbers (pageSize at most {max})',

@@ -10,6 +10,7 @@ export const zh: Record<MessageKey, string> = {
   bodyTooLarge: '请求体过大（上限 {limit} 字节）',
   invalidRequest: '无效的请求：{detail}',
   internal: '服务器内部错误，请查看服务器日志（请求 {id}）',
+  databaseBusy: '数据库正忙于另一项写入，请重试',
   badId: 'id "{id}" 必须是 owner/name 的形式',
   badSessionId: '会话 id "{id}" 必须是 owner/name/application 的形式',
   badPage: 'p 和 pageSize 必须是正整数（pageSize 最多 {max}）',

@@ -12,6 +12,15 @@ export const ALL_GRANTS = [
   'urn:ietf:params:oauth:grant-type:device_code',
 ];
 
+/** POST to the token endpoint with `params` as a form, as an OAuth client sends them. */
+export function postTokenEndpoint(baseUrl: string, params: Record<string, string>): Promise<Response> {
+  return fetch(`${baseUrl}/api/login/oauth/access_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params),
+  });
+}
+
 export async function createOAuthApplication(admin: ApiClient, name: string, fields: Record<string, unknown> = {}) {
   const added = await admin.post('/api/add-application', {
     owner: 'admin',
