@@ -26,6 +26,7 @@ import { LdapAutoSync } from './jobs/ldap-auto-sync.js';
 import { SyncerScheduler } from './jobs/syncer-scheduler.js';
 import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
 import { isServerPath, registerConsole } from './plugins/console.js';
+import { registerCors } from './plugins/cors.js';
 import { RequestMetrics, registerMetrics } from './plugins/metrics.js';
 import { isCrossSiteWrite } from './plugins/origin-check.js';
 import { RecordQueue } from './plugins/record-queue.js';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply;
     }
   });
+  registerCors(app, ctx, allowedOrigins);
 
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     if (error instanceof AppError) return reply.code(error.httpStatus).send(fail(request, error.key, error.params));

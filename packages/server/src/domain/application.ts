@@ -166,6 +166,35 @@ export function applicationByClientId(server: ServerContext, clientId: string): 
   return caches.clients.get(clientId, () => server.repo(applicationDef).findBy('clientId', clientId), caches.trusted());
 }
 
+/** The origin (scheme://host:port) of an http(s) URL, or null. */
+function httpOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `origin` is the origin of a redirect URI of some application: the sites the server sends
+ * authorization codes to, whose pages may read its answers from the browser (CORS; from the record
+ * cache, emptied with every application write).
+ */
+export async function isRedirectOrigin(server: ServerContext, origin: string): Promise<boolean> {
+  const caches = recordCachesOf(server);
+  const known = await caches.redirectOrigins.get(
+    'all',
+    async () => {
+      const rows = await server.database.db.selectFrom('application').select('redirectUris').execute();
+      const origins = new Set(rows.flatMap((row) => row.redirectUris.flatMap((uri) => httpOrigin(uri) ?? [])));
+      return { origins: [...origins] };
+    },
+    caches.trusted(),
+  );
+  return known?.origins.includes(origin) ?? false;
+}
+
 /**
  * The organization's default application (Casdoor's rule): the one it names if it exists, else its
  * oldest application that allows sign-up, else its oldest application.

@@ -63,6 +63,8 @@ export class RecordCaches {
   readonly applications = new RecordCache<Application>();
   /** Applications by client id. */
   readonly clients = new RecordCache<Application>();
+  /** The origins of every application's redirect URIs (one entry), for cross-origin reads. */
+  readonly redirectOrigins = new RecordCache<{ origins: readonly string[] }>();
   private watcher: AuthzWatcher | undefined;
 
   constructor(private readonly ctx: ServerContext) {}
@@ -77,6 +79,7 @@ export class RecordCaches {
     this.organizations.clear();
     this.applications.clear();
     this.clients.clear();
+    this.redirectOrigins.clear();
   }
 
   /**

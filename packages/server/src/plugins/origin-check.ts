@@ -33,7 +33,7 @@ function originOfUrl(value: string): string | null {
 }
 
 /** Whether `origin` is this server's own (or one of the configured origins). */
-function isOwnOrigin(request: FastifyRequest, origin: string, allowedOrigins: string[]): boolean {
+export function isOwnOrigin(request: FastifyRequest, origin: string, allowedOrigins: string[]): boolean {
   if (allowedOrigins.includes(origin)) return true;
   let host: string;
   try {

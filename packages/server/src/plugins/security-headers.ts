@@ -29,15 +29,23 @@ const HTML_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
 };
 
+/** Browsers that reached us over TLS come back over TLS only, for a year (behind a proxy: TRUST_PROXY). */
+const HSTS = 'max-age=31536000';
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
       // A response with a policy of its own (a stored HTML file's sandbox) keeps it.
       const own = reply.getHeader('content-security-policy');
       reply.headers(HTML_HEADERS);
       if (own) reply.header('content-security-policy', own);
-    } else reply.header('x-content-type-options', 'nosniff');
+    } else {
+      reply.header('x-content-type-options', 'nosniff');
+      // API answers are one person's data (accounts, tokens, codes): never kept by a cache.
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    }
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     return payload;
   });
 }
