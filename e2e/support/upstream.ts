@@ -68,6 +68,7 @@ export async function startUpstream(options: { port: number; origin?: string }):
       LOG_LEVEL: 'warn',
       // The tests' peers (upstream identity providers, SMTP, services) listen on loopback.
       OUTBOUND_ALLOWLIST: '127.0.0.1,::1,localhost',
+      SIGNIN_IP_FAILURE_LIMIT: '100000',
       ORIGIN: options.origin ?? '',
     },
     // At LOG_LEVEL warn only what went wrong is logged, and it must reach the run's output.

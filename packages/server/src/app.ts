@@ -25,6 +25,7 @@ import { setOutboundAllowlist } from './integrations/http/address-guard.js';
 import { LdapAutoSync } from './jobs/ldap-auto-sync.js';
 import { SyncerScheduler } from './jobs/syncer-scheduler.js';
 import { WebhookDispatcher } from './jobs/webhook-dispatcher.js';
+import { registerAddressLimit } from './plugins/address-limit.js';
 import { isServerPath, registerConsole } from './plugins/console.js';
 import { registerCors } from './plugins/cors.js';
 import { RequestMetrics, registerMetrics } from './plugins/metrics.js';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
   registerCors(app, ctx, allowedOrigins);
+  registerAddressLimit(app, ctx);
 
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     if (error instanceof AppError) return reply.code(error.httpStatus).send(fail(request, error.key, error.params));

@@ -51,6 +51,13 @@ export interface Config {
   /** Most captchas get-captcha serves one client address in a minute (CAPTCHA_IP_LIMIT_PER_MINUTE, default 30). */
   captchaIpLimitPerMinute: number;
   /**
+   * Failed sign-ins (wrong passwords and codes, unknown accounts, refused client credentials) one
+   * client address may make before it is refused for `signinIpFrozenMinutes` (SIGNIN_IP_FAILURE_LIMIT,
+   * default 100; SIGNIN_IP_FROZEN_MINUTES, default 15).
+   */
+  signinIpFailureLimit: number;
+  signinIpFrozenMinutes: number;
+  /**
    * An external address that shows the audit records (RECORDS_URL, e.g. a log viewer): when set,
    * the console's Records menu entry opens it instead of the records list.
    */
@@ -113,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificationResendSeconds: parseWhole('VERIFICATION_RESEND_SECONDS', env.VERIFICATION_RESEND_SECONDS, 60, 0, 3600),
     verificationIpLimitPerHour: parseWhole('VERIFICATION_IP_LIMIT_PER_HOUR', env.VERIFICATION_IP_LIMIT_PER_HOUR, 20, 1, 100_000),
     captchaIpLimitPerMinute: parseWhole('CAPTCHA_IP_LIMIT_PER_MINUTE', env.CAPTCHA_IP_LIMIT_PER_MINUTE, 30, 1, 100_000),
+    signinIpFailureLimit: parseWhole('SIGNIN_IP_FAILURE_LIMIT', env.SIGNIN_IP_FAILURE_LIMIT, 100, 1, 1_000_000),
+    signinIpFrozenMinutes: parseWhole('SIGNIN_IP_FROZEN_MINUTES', env.SIGNIN_IP_FROZEN_MINUTES, 15, 1, 1440),
     recordsUrl: parseRecordsUrl(env.RECORDS_URL),
     metricsToken: env.METRICS_TOKEN || undefined,
     jobTickSeconds: parseWhole('JOB_TICK_SECONDS', env.JOB_TICK_SECONDS, 30, 1, 3600),

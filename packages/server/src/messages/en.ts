@@ -73,6 +73,7 @@ export const en = {
   wrongPassword: 'password or code is incorrect',
   wrongPasswordChances: 'password or code is incorrect, you have {chances} remaining chances',
   signinFrozen: 'You have entered the wrong password or code too many times, please wait for {minutes} minutes and try again',
+  signinAddressFrozen: 'Too many failed sign-ins came from your address, please wait for {minutes} minutes and try again',
   userForbidden: 'The user is forbidden to sign in, please contact the administrator',
   loginTypeUnsupported: 'The login type "{type}" is not supported',
   missingParameter: 'Missing parameter: {name}',

@@ -72,6 +72,7 @@ export const zh: Record<MessageKey, string> = {
   wrongPassword: '密码或验证码错误',
   wrongPasswordChances: '密码或验证码错误，您还有 {chances} 次尝试的机会',
   signinFrozen: '您输入错误的密码或验证码次数过多，请等待 {minutes} 分钟后重试',
+  signinAddressFrozen: '来自您的地址的登录失败次数过多，请等待 {minutes} 分钟后重试',
   userForbidden: '该用户被禁止登录，请联系管理员',
   loginTypeUnsupported: '不支持的登录类型 "{type}"',
   missingParameter: '缺少参数：{name}',
