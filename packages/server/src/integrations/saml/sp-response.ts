@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js';
 import { isJsonObject } from '../../http/params.js';
 import { decodeSamlMessage, samlMessageParser } from './messages.js';
 import { validateSchema } from './schema.js';
-import { CM_BEARER, SIG_ALG, STATUS_SUCCESS } from './urns.js';
+import { CM_BEARER, DIGEST_SHA256, DIGEST_SHA512, SIG_ALG, STATUS_SUCCESS } from './urns.js';
 import { certificateMetadata } from './verify.js';
 
 /**
@@ -13,7 +13,8 @@ import { certificateMetadata } from './verify.js';
  *
  * 1. base64 (DEFLATE undone when the IdP compresses), no DOCTYPE, valid against the SAML schema;
  * 2. a Response with status Success and exactly one (unencrypted) Assertion;
- * 3. signed (the Response, the Assertion or both) with RSA-SHA256/512, verified with the provider's
+ * 3. signed (the Response, the Assertion or both) with RSA-SHA256/512 over SHA-256/512 digests, each
+ *    signature referencing the element it is enveloped in, verified with the provider's
  *    IdP certificate only (never a certificate the message brings); everything below is read from
  *    the signed content alone, so that wrapped or commented-out parts count for nothing;
  * 4. issuer = the provider's IdP entity ID (when set), Destination = our ACS, InResponseTo = the
@@ -58,6 +59,7 @@ export interface VerifiedAssertion {
 
 // XML signatures are checked by xml-crypto (through samlify), which has no ECDSA; SHA-1 is refused.
 const XML_SIGNATURE_ALGORITHMS = new Set<string>([SIG_ALG.rsaSha256, SIG_ALG.rsaSha512]);
+const XML_DIGEST_ALGORITHMS = new Set<string>([DIGEST_SHA256, DIGEST_SHA512]);
 
 const LISTS = new Set([
   'Assertion',
@@ -138,12 +140,31 @@ function checkStatus(response: Node): void {
   });
 }
 
-function checkSignatureAlgorithms(response: Node, assertion: Node): void {
-  const signatures = [...listOf(response.Signature), ...listOf(assertion.Signature)].map(nodeOf);
-  if (signatures.length === 0) throw new AppError('samlResponseUnsigned');
-  for (const signature of signatures) {
-    const method = attr(nodeOf(nodeOf(signature.SignedInfo).SignatureMethod), 'Algorithm');
+/**
+ * The signatures a verifier looks at (the Response's and the assertion's own children): RSA-SHA256/512
+ * over SHA-256/512 digests, and each an enveloped signature of the element it stands in, by that
+ * element's ID. A signature whose reference points elsewhere (a copy of the signed element hidden in
+ * Extensions, an Advice or a ds:Object) is signature wrapping, refused before anything is verified.
+ */
+function checkSignatures(response: Node, assertion: Node, provider: string): void {
+  const placed = [
+    ...listOf(response.Signature).map((signature) => ({ signature: nodeOf(signature), parent: response })),
+    ...listOf(assertion.Signature).map((signature) => ({ signature: nodeOf(signature), parent: assertion })),
+  ];
+  if (placed.length === 0) throw new AppError('samlResponseUnsigned');
+  for (const { signature, parent } of placed) {
+    const signedInfo = nodeOf(signature.SignedInfo);
+    const method = attr(nodeOf(signedInfo.SignatureMethod), 'Algorithm');
     if (!XML_SIGNATURE_ALGORITHMS.has(method)) throw new AppError('samlResponseSigAlgUnsupported', { alg: method || '""' });
+    const references = listOf(signedInfo.Reference).map(nodeOf);
+    for (const reference of references) {
+      const digest = attr(nodeOf(reference.DigestMethod), 'Algorithm');
+      if (!XML_DIGEST_ALGORITHMS.has(digest)) throw new AppError('samlResponseSigAlgUnsupported', { alg: digest || '""' });
+    }
+    const id = attr(parent, 'ID');
+    if (!id || references.length !== 1 || attr(references[0] ?? {}, 'URI') !== `#${id}`) {
+      throw new AppError('samlResponseSignatureInvalid', { name: provider });
+    }
   }
 }
 
@@ -229,12 +250,16 @@ export async function verifySamlResponse(encoded: string, expect: SpExpectations
   if (listOf(response.EncryptedAssertion).length > 0) throw new AppError('samlAssertionEncrypted');
   const assertions = listOf(response.Assertion);
   if (assertions.length !== 1) throw new AppError('samlAssertionCount', { count: assertions.length });
-  checkSignatureAlgorithms(response, nodeOf(assertions[0]));
+  const topAssertion = nodeOf(assertions[0]);
+  checkSignatures(response, topAssertion, expect.provider);
 
   const signedXml = signedAssertion(xml, expect.idpCertificate);
   if (!signedXml) throw new AppError('samlResponseSignatureInvalid', { name: expect.provider });
   const [signedName, assertion] = rootOf(nodeOf(parser.parse(signedXml)));
-  if (signedName !== 'Assertion') throw new AppError('samlResponseSignatureInvalid', { name: expect.provider });
+  // The signed assertion is the one the response carries, not a copy from elsewhere.
+  if (signedName !== 'Assertion' || attr(assertion, 'ID') !== attr(topAssertion, 'ID')) {
+    throw new AppError('samlResponseSignatureInvalid', { name: expect.provider });
+  }
 
   // The Response's own attributes are covered by its signature only when it has one: they must
   // agree when present, and the assertion (always signed) carries the same facts again.

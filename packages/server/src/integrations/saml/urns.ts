@@ -26,6 +26,7 @@ export const AC_PASSWORD_PROTECTED_TRANSPORT = 'urn:oasis:names:tc:SAML:2.0:ac:c
 
 export const ENVELOPED_SIGNATURE = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 export const DIGEST_SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
+export const DIGEST_SHA512 = 'http://www.w3.org/2001/04/xmlenc#sha512';
 
 /** Signature algorithms, with the hash node:crypto uses for each. */
 export const SIG_ALG = {

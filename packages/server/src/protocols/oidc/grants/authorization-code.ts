@@ -14,7 +14,8 @@ export function s256(verifier: string): string {
 
 /**
  * authorization_code (RFC 6749 §4.1.3, RFC 7636): the code is single use and short lived; a reused
- * code revokes the tokens issued from it; PKCE stands in for the secret of public clients.
+ * code revokes the tokens issued from it; PKCE stands in for the secret of public clients, and a
+ * code_verifier counts only for a code issued with a code_challenge (no PKCE downgrade).
  */
 export async function authorizationCodeGrant(
   server: ServerContext,
@@ -42,6 +43,10 @@ export async function authorizationCodeGrant(
     if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier) || s256(verifier) !== row.codeChallenge) {
       throw invalidGrant('code_verifier does not match the code_challenge');
     }
+  } else if (params.code_verifier) {
+    // PKCE downgrade (RFC 9700 §2.1.1): a verifier for a code issued without a challenge means the
+    // authorization request was not the one this client sent (its challenge was stripped).
+    throw invalidGrant('code_verifier was sent, but the authorization request had no code_challenge');
   } else if (!withSecret) {
     throw invalidClient('client_secret is required without PKCE');
   }
