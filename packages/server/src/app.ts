@@ -11,7 +11,7 @@ import { purgeExpiredChallenges } from './auth/webauthn/challenges.js';
 import type { Config } from './config/config.js';
 import { createContext, type ServerContext } from './context.js';
 import type { GeneratedCert } from './crypto/certs.js';
-import { isBusyError, openDatabase } from './db/database.js';
+import { isBusyError, isUnavailableError, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { purgeExpiredClaims } from './db/used-once.js';
 import { refreshSubscriptionStates } from './domain/business/index.js';
@@ -117,7 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   setOutboundAllowlist(config.outboundAllowlist);
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, app.log);
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db, database.dialect);
   const ctx = createContext(config, database, app.log);
@@ -197,6 +197,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // and may pass when tried again.
       request.log.warn({ err: error }, 'database busy');
       return reply.code(503).header('retry-after', '1').send(fail(request, 'databaseBusy'));
+    }
+    if (isUnavailableError(error)) {
+      // The database restarts, fails over or is cut off: the pools reconnect on later requests.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '2').send(fail(request, 'databaseUnavailable'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(fail(request, 'internal', { id: String(request.id) }));

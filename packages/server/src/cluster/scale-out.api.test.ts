@@ -3,6 +3,7 @@ import { ApiClient } from '../test-support/client.js';
 import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { type SecondInstance, startSecondInstance } from '../test-support/instances.js';
 import { createOAuthApplication, postOAuthForm } from '../test-support/oidc.js';
+import { policyProbe } from '../test-support/policy-probe.js';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../test-support/round-robin-proxy.js';
 import { ADMIN_PASSWORD, startTestServerOn, type TestServer } from '../test-support/server.js';
 import { createSyncSource, type SyncSource, syncerColumn } from '../test-support/sync-source.js';
@@ -133,28 +134,12 @@ describe.runIf(engines.includes('postgres'))('scale-out: two instances behind a 
   it('enforces on one instance, within a second, a policy changed on the other', async () => {
     const admin = await signedIn(first.url);
     const other = await signedIn(second.url);
-    expect(await admin.post('/api/add-organization', { owner: 'admin', name: 'scaleorg' })).toMatchObject({ status: 'ok' });
-    const permission = {
-      owner: 'scaleorg',
-      name: 'reports',
-      users: ['scaleorg/ann'],
-      resourceType: 'Custom',
-      resources: ['reports'],
-      actions: ['Read'],
-      effect: 'Allow',
-      isEnabled: true,
-    };
-    expect(await admin.post('/api/add-permission', permission)).toMatchObject({ status: 'ok' });
-    const ask = async () =>
-      (await other.post('/api/enforce', ['scaleorg/ann', 'reports', 'Read'], { permissionId: 'scaleorg/reports' })).data;
+    const probe = await policyProbe(admin, 'scaleorg');
+    const ask = () => probe.ask(other);
     // The second instance compiles the enforcer and keeps it.
     expect(await ask()).toEqual([true]);
     expect(await ask()).toEqual([true]);
-    expect(
-      await admin.post('/api/update-permission', { ...permission, isEnabled: false }, { id: 'scaleorg/reports' }),
-    ).toMatchObject({
-      status: 'ok',
-    });
+    await probe.setEnabled(false);
     const changed = Date.now();
     await expect.poll(ask, { timeout: 1000, interval: 20 }).toEqual([false]);
     expect(Date.now() - changed).toBeLessThan(1000);

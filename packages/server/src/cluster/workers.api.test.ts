@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
 import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { freePort, serverEntryArgs } from '../test-support/instances.js';
+import { policyProbe } from '../test-support/policy-probe.js';
 import { ADMIN_PASSWORD, startTestServerOn } from '../test-support/server.js';
 
 /** A pino line of the server's stdout: the workers' request lines carry their pid and the URL. */
@@ -144,34 +145,19 @@ describe.runIf(engines.includes('postgres'))('WORKERS=2: node:cluster workers sh
   it('tells the other worker of a policy change without Redis (the primary relays it)', async () => {
     const admin = new ApiClient(url);
     await admin.login('admin', ADMIN_PASSWORD);
-    await admin.post('/api/add-organization', { owner: 'admin', name: 'workerorg' });
-    const permission = {
-      owner: 'workerorg',
-      name: 'reports',
-      users: ['workerorg/ann'],
-      resourceType: 'Custom',
-      resources: ['reports'],
-      actions: ['Read'],
-      effect: 'Allow',
-      isEnabled: true,
-    };
-    expect(await admin.post('/api/add-permission', permission)).toMatchObject({ status: 'ok' });
+    const probe = await policyProbe(admin, 'workerorg');
     const askBoth = async () => {
       const answers = await Promise.all(
         [0, 1, 2, 3].map(async () => {
-          const body = JSON.stringify(['workerorg/ann', 'reports', 'Read']);
-          return fetchOnNewConnection(`${url}/api/enforce?permissionId=workerorg/reports`, body, admin.sessionCookie);
+          const body = JSON.stringify(probe.request);
+          return fetchOnNewConnection(`${url}/api/enforce?permissionId=${probe.id}`, body, admin.sessionCookie);
         }),
       );
       return answers.map((answer) => JSON.parse(answer).data[0]);
     };
     // Both workers compile the enforcer and keep it.
     expect(await askBoth()).toEqual([true, true, true, true]);
-    expect(
-      await admin.post('/api/update-permission', { ...permission, isEnabled: false }, { id: 'workerorg/reports' }),
-    ).toMatchObject({
-      status: 'ok',
-    });
+    await probe.setEnabled(false);
     await expect.poll(askBoth, { timeout: 1000, interval: 50 }).toEqual([false, false, false, false]);
   });
 

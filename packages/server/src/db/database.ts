@@ -64,6 +64,40 @@ export function isBusyError(error: unknown): boolean {
   return error.code.startsWith('SQLITE_BUSY') || BUSY_CODES.has(error.code);
 }
 
+/**
+ * Error codes meaning the database could not be reached or dropped the connection: refused or
+ * reset connections, PostgreSQL's connection exceptions (class 08) and its shutdown codes
+ * (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now: starting or stopping),
+ * MySQL's lost connection. The pools open new connections for later requests once it is back.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CON_COUNT_ERROR',
+]);
+
+/** Whether `error` says the database is out of reach for now (a restart, a failover, a network cut). */
+export function isUnavailableError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return true;
+  // node-postgres ends a query whose connection closed with an Error that has no code.
+  return /^Connection terminated|^Client has encountered a connection error|connection timeout/i.test(error.message);
+}
+
+/** Logs what a pool's idle connections report (a restarted server ends them), which would otherwise end the process. */
+export interface PoolLog {
+  warn(fields: object, message: string): void;
+}
+
 export function dialectOfUrl(url: string): DialectName {
   if (url.startsWith('sqlite:')) return 'sqlite';
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
@@ -171,7 +205,7 @@ async function openSqlite(file: string) {
  * ping) needs it: the other engines' drivers (and, on PostgreSQL or MySQL, SQLite's) never take
  * the server's memory.
  */
-export function openDatabase(url: string): Database {
+export function openDatabase(url: string, log: PoolLog = { warn: (fields, message) => console.warn(message, fields) }): Database {
   const dialect = dialectOfUrl(url);
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite:'.length);
@@ -198,13 +232,20 @@ export function openDatabase(url: string): Database {
   if (dialect === 'postgres') {
     const pool = once(async (): Promise<PgPool> => {
       const { default: pg } = await import('pg');
-      return new pg.Pool({ connectionString: url, max: 10 });
+      const created = new pg.Pool({ connectionString: url, max: 10 });
+      // A restarted or failed-over server ends the connections, idle in the pool or lent out between
+      // two queries; unheard, that error would end the process. A query in flight fails on its own.
+      created.on('error', (err) => log.warn({ err }, 'database: the server closed an idle connection'));
+      created.on('connect', (client) =>
+        client.on('error', (err) => log.warn({ err }, 'database: the server closed a connection in use')),
+      );
+      return created;
     });
     return open(dialect, new PostgresDialect({ pool }), async () => (await pool()).query('select 1'));
   }
   const pool = once(async (): Promise<MysqlPool> => {
     const { createPool } = await import('mysql2');
-    return createPool({
+    const created = createPool({
       uri: url.replace(/^mariadb:/, 'mysql:'),
       connectionLimit: 10,
       charset: 'utf8mb4',
@@ -212,6 +253,8 @@ export function openDatabase(url: string): Database {
       supportBigNumbers: true,
       bigNumberStrings: false,
     });
+    created.on('error', (err) => log.warn({ err }, 'database: a pooled connection failed'));
+    return created;
   });
   return open(dialect, new MysqlDialect({ pool }), async () => (await pool()).promise().query('select 1'));
 }

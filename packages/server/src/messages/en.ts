@@ -9,6 +9,7 @@ export const en = {
   invalidRequest: 'Invalid request: {detail}',
   internal: 'Internal server error, see the server log (request {id})',
   databaseBusy: 'The database is busy with another write; please try again',
+  databaseUnavailable: 'The database cannot be reached at the moment; please try again in a few seconds',
   badId: 'The id "{id}" must have the form owner/name',
   badSessionId: 'The session id "{id}" must have the form owner/name/application',
   badPage: 'p and pageSize must be positive whole numbers (pageSize at most {max})',
@@ -234,6 +235,7 @@ export const en = {
     'The name "{name}" is not a file path: use a relative path of at most 255 characters without "..", backslashes or control characters',
   // storage providers (integrations/storage)
   storageFailed: 'The storage provider "{provider}" failed: {detail}',
+  storageFull: 'The server has no room left to store the file; nothing was saved. Ask the administrator to free disk space',
   storageTypeUnsupported:
     'The storage provider "{name}" is of type "{type}", which is not supported yet (supported: Local File System, AWS S3, MinIO)',
   storagePrefixInvalid: 'The path prefix "{prefix}" of the storage provider "{provider}" is not a relative path',

@@ -11,6 +11,7 @@ export const zh: Record<MessageKey, string> = {
   invalidRequest: '无效的请求：{detail}',
   internal: '服务器内部错误，请查看服务器日志（请求 {id}）',
   databaseBusy: '数据库正忙于另一项写入，请重试',
+  databaseUnavailable: '暂时无法连接数据库，请几秒后重试',
   badId: 'id "{id}" 必须是 owner/name 的形式',
   badSessionId: '会话 id "{id}" 必须是 owner/name/application 的形式',
   badPage: 'p 和 pageSize 必须是正整数（pageSize 最多 {max}）',
@@ -217,6 +218,7 @@ export const zh: Record<MessageKey, string> = {
   badPathName: '名称 "{name}" 不是有效的文件路径：请使用不超过 255 个字符、不含 ".."、反斜杠或控制字符的相对路径',
   // storage providers (integrations/storage)
   storageFailed: '存储提供商 "{provider}" 出错：{detail}',
+  storageFull: '服务器已没有空间保存该文件，未保存任何内容。请联系管理员释放磁盘空间',
   storageTypeUnsupported: '存储提供商 "{name}" 的类型 "{type}" 暂不支持（支持：Local File System、AWS S3、MinIO）',
   storagePrefixInvalid: '存储提供商 "{provider}" 的路径前缀 "{prefix}" 不是相对路径',
   // payments (integrations/payment)

@@ -52,7 +52,11 @@ export function freePort(): Promise<number> {
 export interface SecondInstance {
   url: string;
   process: ChildProcess;
+  /** What the process has written (its log lines, JSON), stdout and stderr together. */
+  output: string[];
   stop: () => void;
+  /** Ends the process at once (SIGKILL: no shutdown hooks, as in a crash); resolves when it is gone. */
+  kill: () => Promise<void>;
 }
 
 /**
@@ -76,17 +80,33 @@ export async function startSecondInstance(
       LOG_LEVEL: 'error',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString().split('\n').filter(Boolean));
+    if (output.length > 2000) output.splice(0, output.length - 2000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    process.stderr.write(chunk);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
   const url = `http://127.0.0.1:${port}`;
   const stop = () => {
     child.kill('SIGTERM');
   };
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
     const answer = await fetch(`${url}/api/health`).catch(() => null);
-    if (answer?.ok) return { url, process: child, stop };
+    if (answer?.ok) return { url, process: child, output, stop, kill };
+    if (child.exitCode !== null) throw new Error(`the second instance ended at its start: ${output.slice(-20).join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   stop();
-  throw new Error('the second instance did not start');
+  throw new Error(`the second instance did not answer within 2 minutes: ${output.slice(-20).join('\n')}`);
 }

@@ -1,14 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../test-support/instances.js';
+import { privateRedis } from '../../test-support/private-redis.js';
 import { type AuthzWatcher, redisWatcher } from './watcher.js';
 
 const REDIS_URL = process.env.GATEHOUSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const log = { warn: () => undefined };
+const log = { warn: () => undefined, info: () => undefined };
 
 describe('redisWatcher', () => {
   const opened: AuthzWatcher[] = [];
@@ -27,38 +27,6 @@ describe('redisWatcher', () => {
     expect(heardByA).toBe(0);
   });
 });
-
-/** A Redis server of this test's own on a free loopback port, which the test may stop and start again. */
-async function privateRedis() {
-  const port = await freePort();
-  let child: ChildProcess | undefined;
-  const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    for (let i = 0; i < 100; i++) {
-      const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      probe.on('error', () => undefined);
-      const up = await probe.connect().then(
-        () => true,
-        () => false,
-      );
-      probe.disconnect();
-      if (up) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('redis-server did not start');
-  };
-  const stop = async () => {
-    const running = child;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGKILL');
-    await exited;
-  };
-  await start();
-  return { url: `redis://127.0.0.1:${port}`, port, start, stop };
-}
 
 /** A Sentinel of this test's own that watches `redisPort` as master "gatehouse". */
 async function privateSentinel(redisPort: number) {

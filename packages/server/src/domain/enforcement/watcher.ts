@@ -20,6 +20,7 @@ export interface AuthzWatcher {
 
 export interface WatcherLog {
   warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
 }
 
 /**
@@ -40,9 +41,26 @@ export async function redisWatcher(
     createRedisClient(url, { maxRetriesPerRequest: 2 }),
     createRedisClient(url),
   ]);
-  for (const client of [publisher, subscriber])
-    client.on('error', (err: Error) => log.warn({ err }, 'authorization watcher: Redis error'));
-  await Promise.all([publisher.connect(), subscriber.connect()]);
+  // One warning per outage and connection, not one per reconnection attempt.
+  for (const client of [publisher, subscriber]) {
+    let told = false;
+    client.on('error', (err: Error) => {
+      if (!told) log.warn({ err }, 'authorization watcher: Redis error (told once until it is back)');
+      told = true;
+    });
+    client.on('ready', () => {
+      told = false;
+    });
+  }
+  // Redis out of reach at the start: this instance starts deaf (as if Redis had just been lost) and
+  // hears the others once ioredis has reconnected, rather than refusing to start.
+  const reached = await Promise.all([publisher.connect(), subscriber.connect()]).then(
+    () => true,
+    (err: unknown) => {
+      log.warn({ err }, 'authorization watcher: Redis cannot be reached; enforcers are rebuilt on every request until it is');
+      return false;
+    },
+  );
   subscriber.on('message', (received: string, message: string) => {
     if (received === channel && message !== self) onRemoteChange();
   });
@@ -60,12 +78,15 @@ export async function redisWatcher(
       () => {
         onRemoteChange();
         subscribed = true;
+        log.info({ channel }, 'authorization watcher: Redis is back; hearing the other instances again');
       },
       (err: unknown) => log.warn({ err }, 'authorization watcher: subscribe failed'),
     );
   });
-  await subscriber.subscribe(channel);
-  subscribed = true;
+  if (reached) {
+    await subscriber.subscribe(channel);
+    subscribed = true;
+  }
   return {
     publish: () => {
       publisher.publish(channel, self).catch((err: unknown) => log.warn({ err }, 'authorization watcher: publish failed'));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeFilePath } from '@gatehouse/entities';
+import { AppError } from '../../errors.js';
 import { encodeKey, type FileStorage, type StoredFile } from './storage.js';
 
 /**
@@ -17,6 +18,11 @@ export { normalizeFilePath };
 
 /** Where stored files are served (read-only). */
 export const FILES_PREFIX = '/files/';
+
+/** A write refused for want of room: the disk (ENOSPC) or the user's quota (EDQUOT) is full. */
+function isNoSpace(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && (error.code === 'ENOSPC' || error.code === 'EDQUOT');
+}
 
 export class LocalStorage implements FileStorage {
   /**
@@ -39,13 +45,15 @@ export class LocalStorage implements FileStorage {
   /** Stores `data` at `relative` (a normalised path), replacing any file there atomically. */
   async put(relative: string, data: Buffer): Promise<void> {
     const target = this.locate(relative);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await fs.promises.writeFile(temporary, data, { flag: 'wx' });
     try {
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.writeFile(temporary, data, { flag: 'wx' });
       await fs.promises.rename(temporary, target);
     } catch (error) {
+      // What a full disk left half-written goes, and the uploader is told why (HTTP 507).
       await fs.promises.rm(temporary, { force: true });
+      if (isNoSpace(error)) throw new AppError('storageFull', {}, 507);
       throw error;
     }
   }
