@@ -14,13 +14,14 @@ import type { GeneratedCert } from './crypto/certs.js';
 import { isBusyError, isUnavailableError, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { purgeExpiredClaims } from './db/used-once.js';
+import { isUnstorableValueError } from './db/value-errors.js';
 import { refreshSubscriptionStates } from './domain/business/index.js';
 import { authzOf } from './domain/enforcement/service.js';
 import { recordCachesOf } from './domain/record-cache.js';
 import { seed } from './domain/seed.js';
 import { AppError } from './errors.js';
 import { fail, ok } from './http/envelope.js';
-import { keepFileInfo } from './http/uploads.js';
+import { isMalformedMultipart, keepFileInfo } from './http/uploads.js';
 import { setOutboundAllowlist } from './integrations/http/address-guard.js';
 import { LdapAutoSync } from './jobs/ldap-auto-sync.js';
 import { SyncerScheduler } from './jobs/syncer-scheduler.js';
@@ -184,6 +185,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(413).send(fail(request, 'uploadTooLarge', { limit: formatBytes(limit) }));
     }
     if (error.code === 'FST_FILES_LIMIT') return reply.code(413).send(fail(request, 'uploadOneFile'));
+    if (isMalformedMultipart(request, error)) {
+      return reply.code(400).send(fail(request, 'invalidRequest', { detail: 'the multipart body is malformed' }));
+    }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send(fail(request, 'bodyTooLarge', { limit: BODY_LIMIT }));
     }
@@ -191,6 +195,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.send(fail(request, 'badJson'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(fail(request, 'invalidRequest', { detail: error.message }));
+    }
+    if (isUnstorableValueError(error)) {
+      // A NUL character or a number out of range that the engine refused (SQLite stores them).
+      return reply.send(
+        fail(request, 'invalidRequest', { detail: 'a value holds a character or a number the database cannot store' }),
+      );
     }
     if (isBusyError(error)) {
       // Another writer held the database past the busy timeout: the write was rolled back whole

@@ -32,3 +32,16 @@ export function uploadedFile(request: FastifyRequest, field = 'file'): UploadedF
   const info = declared.get(request)?.get(field);
   return { data, filename: info?.filename ?? '', mimetype: info?.mimetype ?? '' };
 }
+
+/**
+ * Errors of the multipart parser (busboy) for a body that is not a valid multipart body: no or an
+ * unusable boundary, a body that ends before its closing boundary. They carry no code, only these
+ * messages; they are the client's mistake (a 400), not the server's.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty String\/Buffer|have a length bigger than 256))\.?$/;
+
+/** Whether `error`, raised for a multipart request, says its body is malformed. */
+export function isMalformedMultipart(request: FastifyRequest, error: Error): boolean {
+  return request.isMultipart() && MALFORMED_MULTIPART.test(error.message);
+}
