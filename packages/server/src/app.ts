@@ -33,6 +33,7 @@ import { RequestMetrics, registerMetrics } from './plugins/metrics.js';
 import { isCrossSiteWrite } from './plugins/origin-check.js';
 import { RecordQueue } from './plugins/record-queue.js';
 import { registerRecording } from './plugins/recording.js';
+import { type RouteEntry, recordRoutes } from './plugins/route-table.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerCasRoutes } from './protocols/cas/routes.js';
 import { CAS_SIGNIN_TYPES } from './protocols/cas/signin.js';
@@ -90,6 +91,8 @@ export interface Built {
   ldapAutoSync: LdapAutoSync;
   /** Sends the webhook deliveries the records make (started with the server, stopped on close). */
   webhookDispatcher: WebhookDispatcher;
+  /** Every route the server answers, as registered (the authorization matrix test enumerates them). */
+  routes: readonly RouteEntry[];
 }
 
 /**
@@ -107,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const routes = recordRoutes(app);
 
   if (config.logRequests) {
     app.addHook('onResponse', async (request, reply) => {
@@ -309,5 +313,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   webhookDispatcher.start();
 
-  return { app, ctx, generatedAdminPassword, recordQueue, ldapAutoSync, webhookDispatcher };
+  return { app, ctx, generatedAdminPassword, recordQueue, ldapAutoSync, webhookDispatcher, routes };
 }

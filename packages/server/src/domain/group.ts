@@ -3,6 +3,7 @@ import {
   type Group,
   type GroupTreeNode,
   group as groupDef,
+  may,
   organization as organizationDef,
   user as userDef,
   type Viewer,
@@ -12,6 +13,7 @@ import type { Db } from '../db/database.js';
 import type { LooseRecord } from '../db/repository.js';
 import { typedRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
+import { refusal } from './actor.js';
 import { EntityDomain, type RecordKey } from './entity-domain.js';
 import type { HookContext } from './hooks.js';
 import { membersOf } from './memberships.js';
@@ -206,6 +208,8 @@ export async function removeUserFromGroup(
   user: RecordKey,
   group: string,
 ): Promise<boolean> {
+  // Refused before anything is looked up: whether a user exists or is in a group is not for other organizations.
+  if (!may(userDef, 'update', viewer, { ...user })) throw refusal(viewer);
   const stored = await server.repo(userDef).get(user.owner, user.name);
   if (!stored) throw new AppError('missing', { entity: 'user', id: `${user.owner}/${user.name}` });
   const id = group.includes('/') ? group : `${user.owner}/${group}`;
