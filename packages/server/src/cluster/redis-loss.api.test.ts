@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
 import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { type SecondInstance, startSecondInstance } from '../test-support/instances.js';
-import { createOAuthApplication, postOAuthForm } from '../test-support/oidc.js';
+import { clientCredentialsGrant, createOAuthApplication } from '../test-support/oidc.js';
 import { policyProbe } from '../test-support/policy-probe.js';
 import { type PrivateRedis, privateRedis } from '../test-support/private-redis.js';
 import { ADMIN_PASSWORD } from '../test-support/server.js';
@@ -62,14 +62,7 @@ describe.runIf(engines.includes('postgres'))('Redis lost under two instances [po
     const ask = () => probe.ask(other);
     expect(await ask()).toEqual([true]);
     const app = await createOAuthApplication(admin, 'loss-client', { grantTypes: ['client_credentials'] });
-    const grant = async (secret: string) =>
-      (
-        await postOAuthForm(second.url, '/api/login/oauth/access_token', {
-          grant_type: 'client_credentials',
-          client_id: app.clientId,
-          client_secret: secret,
-        })
-      ).status;
+    const grant = async (secret: string) => (await clientCredentialsGrant(second.url, app, secret)).status;
     // The second instance has compiled the enforcer and cached the application.
     expect(await grant(app.clientSecret)).toBe(200);
 

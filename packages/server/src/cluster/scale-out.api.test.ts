@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
 import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { type SecondInstance, startSecondInstance } from '../test-support/instances.js';
-import { createOAuthApplication, postOAuthForm } from '../test-support/oidc.js';
+import { clientCredentialsGrant, createOAuthApplication } from '../test-support/oidc.js';
 import { policyProbe } from '../test-support/policy-probe.js';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../test-support/round-robin-proxy.js';
 import { ADMIN_PASSWORD, startTestServerOn, type TestServer } from '../test-support/server.js';
@@ -109,14 +109,7 @@ describe.runIf(engines.includes('postgres'))('scale-out: two instances behind a 
   it('refuses on one instance, within a second, a client secret changed on the other (record caches)', async () => {
     const admin = await signedIn(first.url);
     const app = await createOAuthApplication(admin, 'cached-client', { grantTypes: ['client_credentials'] });
-    const grant = async (secret: string) =>
-      (
-        await postOAuthForm(second.url, '/api/login/oauth/access_token', {
-          grant_type: 'client_credentials',
-          client_id: app.clientId,
-          client_secret: secret,
-        })
-      ).status;
+    const grant = async (secret: string) => (await clientCredentialsGrant(second.url, app, secret)).status;
     // The second instance reads the application through its cache and keeps it.
     expect(await grant(app.clientSecret)).toBe(200);
     expect(await grant(app.clientSecret)).toBe(200);

@@ -7,6 +7,7 @@ import { buildSamlResponse } from '../protocols/saml/response.js';
 import { organizationTeam, type Team } from '../test-support/accounts.js';
 import { CookieBrowser } from '../test-support/browser.js';
 import { ApiClient } from '../test-support/client.js';
+import { addRsaCert } from '../test-support/oidc.js';
 import { recordOf } from '../test-support/records.js';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../test-support/server.js';
 import { describeEachDatabase } from '../test-support/suite.js';
@@ -128,16 +129,7 @@ describeEachDatabase('sign-in through SAML providers', (server) => {
     upstream = await startTestServer('sqlite');
     upAdmin = new ApiClient(upstream.url);
     await upAdmin.login('admin', ADMIN_PASSWORD);
-    const cert = await upAdmin.post('/api/add-cert', {
-      owner: 'admin',
-      name: 'idp-cert',
-      scope: 'JWT',
-      type: 'x509',
-      cryptoAlgorithm: 'RS256',
-      bitSize: 2048,
-      expireInYears: 1,
-    });
-    expect(cert.status, cert.msg).toBe('ok');
+    await addRsaCert(upAdmin, 'idp-cert');
     const stored = (await upAdmin.get('/api/get-cert', { id: 'admin/idp-cert' })).data;
     idpCert = { certificate: stored.certificate, privateKey: stored.privateKey, name: 'idp-cert' };
     stranger = await generateCert({ algorithm: 'RS256', bitSize: 2048, expireInYears: 1, commonName: 'Stranger IdP' });

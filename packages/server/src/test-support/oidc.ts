@@ -107,3 +107,30 @@ export function refreshGrant(baseUrl: string, app: { clientId: string; clientSec
     client_secret: app.clientSecret,
   });
 }
+
+/** A client_credentials grant of `app` with `secret` (its own unless another is given). */
+export function clientCredentialsGrant(
+  baseUrl: string,
+  app: { clientId: string; clientSecret: string },
+  secret = app.clientSecret,
+) {
+  return postOAuthForm(baseUrl, '/api/login/oauth/access_token', {
+    grant_type: 'client_credentials',
+    client_id: app.clientId,
+    client_secret: secret,
+  });
+}
+
+/** Adds an RS256 2048-bit x509 cert `admin/<name>` for JWTs and SAML, valid a year; fails the test otherwise. */
+export async function addRsaCert(admin: ApiClient, name: string): Promise<void> {
+  const cert = await admin.post('/api/add-cert', {
+    owner: 'admin',
+    name,
+    scope: 'JWT',
+    type: 'x509',
+    cryptoAlgorithm: 'RS256',
+    bitSize: 2048,
+    expireInYears: 1,
+  });
+  if (cert.status !== 'ok') throw new Error(`add-cert ${name}: ${cert.msg}`);
+}

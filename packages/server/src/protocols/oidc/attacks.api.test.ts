@@ -11,7 +11,14 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCert } from '../../crypto/certs.js';
 import { ApiClient } from '../../test-support/client.js';
-import { createOAuthApplication, postOAuthForm, REDIRECT_URI, refreshGrant, signInThroughPage } from '../../test-support/oidc.js';
+import {
+  addRsaCert,
+  createOAuthApplication,
+  postOAuthForm,
+  REDIRECT_URI,
+  refreshGrant,
+  signInThroughPage,
+} from '../../test-support/oidc.js';
 import { ADMIN_PASSWORD } from '../../test-support/server.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
 
@@ -81,16 +88,7 @@ describeEachDatabase('attacks on the OAuth 2.0 / OpenID Connect provider', (serv
       password: 'atk-user-pass',
     });
     expect(added.status, added.msg).toBe('ok');
-    const cert = await admin.post('/api/add-cert', {
-      owner: 'admin',
-      name: 'atk-other-cert',
-      scope: 'JWT',
-      type: 'x509',
-      cryptoAlgorithm: 'RS256',
-      bitSize: 2048,
-      expireInYears: 1,
-    });
-    expect(cert.status, cert.msg).toBe('ok');
+    await addRsaCert(admin, 'atk-other-cert');
     app = await createOAuthApplication(admin, 'atk-app');
     other = await createOAuthApplication(admin, 'atk-other', { cert: 'atk-other-cert' });
   });

@@ -5,6 +5,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCert } from '../../crypto/certs.js';
 import { ApiClient } from '../../test-support/client.js';
+import { addRsaCert } from '../../test-support/oidc.js';
 import { ADMIN_PASSWORD } from '../../test-support/server.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
 
@@ -86,16 +87,7 @@ describeEachDatabase('SAML identity provider with node-saml', (server) => {
   beforeAll(async () => {
     admin = new ApiClient(server().url);
     await admin.login('admin', ADMIN_PASSWORD);
-    const cert = await admin.post('/api/add-cert', {
-      owner: 'admin',
-      name: 'saml-cert',
-      scope: 'JWT',
-      type: 'x509',
-      cryptoAlgorithm: 'RS256',
-      bitSize: 2048,
-      expireInYears: 1,
-    });
-    expect(cert.status, cert.msg).toBe('ok');
+    await addRsaCert(admin, 'saml-cert');
     idpCert = String((await admin.get('/api/get-cert', { id: 'admin/saml-cert' })).data.certificate);
     [spKeys, strangerKeys] = await Promise.all([
       generateCert({ algorithm: 'RS256', bitSize: 2048, expireInYears: 1, commonName: 'Test SP' }),
