@@ -91,7 +91,11 @@ const nullToEmptyString = (v: unknown) => (v === null || v === undefined ? '' : 
 export function text(
   opts: Opts & { max?: number; pattern?: RegExp; patternMessage?: string; check?: (value: string) => FieldProblem | null } = {},
 ): FieldSpec<string, 'text'> {
-  let s = z.string().max(opts.max ?? 100_000);
+  // NUL: PostgreSQL cannot store it in text, and no field has a use for it (the same answer on every engine).
+  let s = z
+    .string()
+    .max(opts.max ?? 100_000)
+    .refine((value) => !value.includes('\u0000'), { message: 'must not contain the NUL character' });
   if (opts.pattern) s = s.regex(opts.pattern, opts.patternMessage);
   return {
     kind: 'text',
@@ -138,17 +142,28 @@ export function recordName(builtIn?: string): FieldSpec<string, 'text'> {
   });
 }
 
-/** A whole number; numeric strings are accepted (the console's inputs may send them). */
-export function int(opts: Opts & { min?: number; max?: number } = {}): FieldSpec<number, 'int'> {
-  let s = z.number().int();
-  if (opts.min !== undefined) s = s.min(opts.min);
-  if (opts.max !== undefined) s = s.max(opts.max);
+/** The range of a whole-number column (a 32-bit integer on PostgreSQL and MySQL). */
+const INT_MAX = 2_147_483_647;
+
+/**
+ * A whole number; numeric strings are accepted (the console's inputs may send them). Bounded by its
+ * column: 32 bits unless `wide` (a bigint column: sizes, epoch times), else the engines would
+ * disagree (SQLite stores any size).
+ */
+export function int(opts: Opts & { min?: number; max?: number; wide?: boolean } = {}): FieldSpec<number, 'int'> {
+  const limit = opts.wide ? Number.MAX_SAFE_INTEGER : INT_MAX;
+  const s = z
+    .number()
+    .int()
+    .min(opts.min ?? (opts.wide ? -limit : -limit - 1))
+    .max(opts.max ?? limit);
   const coerce = (v: unknown) => {
     if (v === null || v === undefined || v === '') return 0;
     if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v);
     return v;
   };
-  return { kind: 'int', empty: () => 0, schema: z.preprocess(coerce, s) as unknown as z.ZodType<number>, ...opts };
+  const { wide: _wide, ...rest } = opts;
+  return { kind: 'int', empty: () => 0, schema: z.preprocess(coerce, s) as unknown as z.ZodType<number>, ...rest };
 }
 
 /**

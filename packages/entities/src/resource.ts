@@ -41,7 +41,7 @@ export const resource = defineEntity({
     fileName: text({ max: MAX_FILE_PATH_LENGTH, editable: untilStored }),
     fileType: { ...text({ max: 100, sortable: true, editable: untilStored }), filters: RESOURCE_FILE_TYPES },
     fileFormat: text({ max: 100, sortable: true, searchable: true, editable: untilStored }),
-    fileSize: int({ min: 0, sortable: true, editable: untilStored }),
+    fileSize: int({ min: 0, wide: true, sortable: true, editable: untilStored }),
     url: text({ max: 1000, format: 'url', editable: untilStored }),
     description: text({ max: 1000, format: 'multiline' }),
   },

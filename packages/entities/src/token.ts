@@ -38,7 +38,7 @@ export const token = defineEntity({
     /** The refresh token of this row has been exchanged for a newer one. */
     isRotated: bool({ hidden: true, serverOnly: true }),
     isRevoked: bool({ serverOnly: true }),
-    authTime: int({ hidden: true, serverOnly: true }),
+    authTime: int({ wide: true, hidden: true, serverOnly: true }),
   },
   newRecord: ({ random, now }) => ({
     owner: ADMIN_OWNER,

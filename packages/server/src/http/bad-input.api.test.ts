@@ -49,6 +49,19 @@ describeEachDatabase('bad input', (server) => {
     });
   });
 
+  it('refuses a NUL character in text and a number past its column, on every engine alike', async () => {
+    expect(await admin.post('/api/add-organization', { owner: 'admin', name: 'nul', displayName: 'a\u0000b' })).toMatchObject({
+      status: 'error',
+      code: 'invalidField',
+      msg: 'Invalid value of displayName: must not contain the NUL character',
+    });
+    expect(
+      await admin.post('/api/add-organization', { owner: 'admin', name: 'wide', passwordExpireDays: 2_147_483_648 }),
+    ).toMatchObject({ status: 'error', code: 'invalidField' });
+    expect((await admin.get('/api/get-organization', { id: 'admin/nul' })).data).toBeNull();
+    expect((await admin.get('/api/get-organization', { id: 'admin/wide' })).data).toBeNull();
+  });
+
   it('refuses an id without exactly one slash', async () => {
     expect(await admin.get('/api/get-user', { id: 'no-slash' })).toMatchObject({
       status: 'error',
