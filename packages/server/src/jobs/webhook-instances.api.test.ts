@@ -70,10 +70,6 @@ for (const engine of testEngines()) {
     }, 90_000);
 
     it('never sends one delivery twice when two instances share the database', async () => {
-      const receiver = await startWebhookReceiver();
-      receivers.push(receiver);
-      // Slow answers keep each instance's deliveries in flight while the other looks for work.
-      receiver.answer = () => ({ status: 200, text: 'ok', delayMs: 1000 });
       const first = await start();
       second = await startSecondInstance(database.url, first.ctx.config.dataDir, {
         OUTBOUND_ALLOWLIST: '127.0.0.1',
@@ -83,32 +79,47 @@ for (const engine of testEngines()) {
       });
       const urls = [first.url, second.url];
       const client = await admin(first.url);
-      // That sign-in's record is written before the webhook exists.
-      await first.recordQueue.flush();
-      await addWebhook(client, 'shared', 'built-in', receiver.url, { events: ['login'] });
-      // Sign-ins on both instances (their records, and so their deliveries, are made by both). Each
-      // writes without reading first in a transaction, which SQLite's WAL mode needs of processes
-      // that share a file (a read-then-write transaction may meet another process's commit).
-      const count = 24;
-      for (let i = 0; i < count; i++) await admin(urls[i % 2] ?? first.url);
-      await first.recordQueue.flush();
-      await receiver.waitFor(count, 30_000);
-      const rows = await waitForDeliveries(
-        client,
-        'shared',
-        (found) => found.length === count && found.every((row) => row.state === 'Success'),
-        30_000,
-      );
-      // Give a second delivery of any of them the time to arrive, then count.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const ids = receiver.received.map((delivery) => headerOf(delivery, 'x-gatehouse-delivery'));
-      expect(ids).toHaveLength(count);
-      expect(new Set(ids).size).toBe(count);
-      expect(rows.every((row) => row.attemptCount === 1)).toBe(true);
-      // Each instance sends at most 4 at once: more at once means both were sending.
-      expect(receiver.mostAtOnce).toBeGreaterThan(FAST_WEBHOOKS.concurrency);
-      const records = receiver.received.map((delivery) => JSON.parse(delivery.body).name);
-      expect(new Set(records).size).toBe(count);
-    }, 90_000);
+      /** One round of sign-ins on both instances to a webhook of its own; answers how many were sent at once at most. */
+      const round = async (name: string) => {
+        const receiver = await startWebhookReceiver();
+        receivers.push(receiver);
+        // Slow answers keep each instance's deliveries in flight while the other looks for work.
+        receiver.answer = () => ({ status: 200, text: 'ok', delayMs: 1000 });
+        // The sign-ins' records before now are written before the webhook exists.
+        await first.recordQueue.flush();
+        await addWebhook(client, name, 'built-in', receiver.url, { events: ['login'] });
+        // Sign-ins on both instances (their records, and so their deliveries, are made by both). Each
+        // writes without reading first in a transaction, which SQLite's WAL mode needs of processes
+        // that share a file (a read-then-write transaction may meet another process's commit).
+        const count = 24;
+        for (let i = 0; i < count; i++) await admin(urls[i % 2] ?? first.url);
+        await first.recordQueue.flush();
+        await receiver.waitFor(count, 30_000);
+        const rows = await waitForDeliveries(
+          client,
+          name,
+          (found) => found.length === count && found.every((row) => row.state === 'Success'),
+          30_000,
+        );
+        // Give a second delivery of any of them the time to arrive, then count.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const ids = receiver.received.map((delivery) => headerOf(delivery, 'x-gatehouse-delivery'));
+        expect(ids).toHaveLength(count);
+        expect(new Set(ids).size).toBe(count);
+        expect(rows.every((row) => row.attemptCount === 1)).toBe(true);
+        const records = receiver.received.map((delivery) => JSON.parse(delivery.body).name);
+        expect(new Set(records).size).toBe(count);
+        expect((await client.post('/api/delete-webhook', { owner: 'admin', name })).status).toBe('ok');
+        return receiver.mostAtOnce;
+      };
+      // Each instance sends at most 4 at once: more at once means both were sending, so the race was
+      // run. On a loaded machine one instance may happen to take every delivery of a round: up to
+      // three rounds, each checked for duplicates, until one shows both sending.
+      let mostAtOnce = 0;
+      for (let i = 0; i < 3 && mostAtOnce <= FAST_WEBHOOKS.concurrency; i++) {
+        mostAtOnce = Math.max(mostAtOnce, await round(`shared-${i}`));
+      }
+      expect(mostAtOnce).toBeGreaterThan(FAST_WEBHOOKS.concurrency);
+    }, 240_000);
   });
 }
