@@ -439,6 +439,15 @@ describeEachDatabase('authorization matrix', (server) => {
     expect(gone, 'rows of test-support/authorization-matrix.ts without a route').toEqual([]);
   });
 
+  it('never expects a caller outside organization A to change its records (the rows derived from the rules are checked against the invariant, not only against the rules)', () => {
+    const writes = Object.entries(policies).filter(([route]) => /^POST \/api\/(add|update|delete)-/.test(route));
+    expect(writes.length).toBeGreaterThan(50);
+    const wrong = writes
+      .filter(([, policy]) => policy.expect.anonymous !== 'deny' || policy.expect.otherAdmin !== 'deny')
+      .map(([route]) => route);
+    expect(wrong).toEqual([]);
+  });
+
   it('answers every route as every caller as the table says, leaking nothing', async () => {
     const routes = Object.entries(policies);
     const deletes = routes.filter(([route]) => /^POST \/api\/delete-/.test(route) && isGeneric(route));
