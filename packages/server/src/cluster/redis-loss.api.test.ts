@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../test-support/client.js';
+import { signedInAdmin } from '../test-support/accounts.js';
 import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { type SecondInstance, startSecondInstance } from '../test-support/instances.js';
 import { clientCredentialsGrant, createOAuthApplication } from '../test-support/oidc.js';
@@ -32,11 +32,6 @@ describe.runIf(engines.includes('postgres'))('Redis lost under two instances [po
       LOG_LEVEL: 'info',
       LOG_REQUESTS: 'false',
     });
-  const signedIn = async (url: string) => {
-    const client = new ApiClient(url);
-    expect((await client.login('admin', ADMIN_PASSWORD)).status).toBe('ok');
-    return client;
-  };
   const warned = (instance: SecondInstance, pattern: RegExp) => instance.output.some((line) => pattern.test(line));
 
   beforeAll(async () => {
@@ -56,8 +51,8 @@ describe.runIf(engines.includes('postgres'))('Redis lost under two instances [po
   });
 
   it('keeps serving with a warning, and never serves a revoked permission or a rotated secret', async () => {
-    const admin = await signedIn(first.url);
-    const other = await signedIn(second.url);
+    const admin = await signedInAdmin(first.url);
+    const other = await signedInAdmin(second.url);
     const probe = await policyProbe(admin, 'lossorg');
     const ask = () => probe.ask(other);
     expect(await ask()).toEqual([true]);
@@ -72,7 +67,7 @@ describe.runIf(engines.includes('postgres'))('Redis lost under two instances [po
 
     // Each instance still signs people in and answers.
     for (const url of [first.url, second.url]) {
-      const client = await signedIn(url);
+      const client = await signedInAdmin(url);
       expect((await client.get('/api/get-account')).data.name).toBe('admin');
     }
     // A permission disabled on the first instance is refused by the second at once: it cannot hear
@@ -103,7 +98,7 @@ describe.runIf(engines.includes('postgres'))('Redis lost under two instances [po
     const third = await start();
     try {
       expect(warned(third, /Redis cannot be reached/)).toBe(true);
-      const client = await signedIn(third.url);
+      const client = await signedInAdmin(third.url);
       expect((await client.get('/api/get-account')).data.name).toBe('admin');
       expect(
         (await client.post('/api/enforce', ['lossorg/ann', 'reports', 'Read'], { permissionId: 'lossorg/reports' })).data,

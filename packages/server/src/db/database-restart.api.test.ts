@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../test-support/client.js';
+import { signedInAdmin } from '../test-support/accounts.js';
 import { testEngines } from '../test-support/databases.js';
 import { type SecondInstance, startSecondInstance } from '../test-support/instances.js';
 import { type PrivatePostgres, privatePostgres } from '../test-support/private-postgres.js';
@@ -43,8 +43,7 @@ describe.runIf(testEngines().includes('postgres'))('PostgreSQL restarted under l
   });
 
   it('answers with the error envelope while it is down and recovers within 5 seconds of its return', async () => {
-    const admin = new ApiClient(server.url);
-    expect((await admin.login('admin', ADMIN_PASSWORD)).status).toBe('ok');
+    const admin = await signedInAdmin(server.url);
     const answers: Answer[] = [];
     let stopping = false;
     const call = async (make: () => Promise<Response>) => {

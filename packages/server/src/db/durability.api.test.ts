@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../test-support/client.js';
+import { signedInAdmin } from '../test-support/accounts.js';
 import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { type SecondInstance, startSecondInstance } from '../test-support/instances.js';
 import { createOAuthApplication, postOAuthForm } from '../test-support/oidc.js';
@@ -39,8 +39,7 @@ for (const engine of testEngines()) {
     it('loses no acknowledged write', async () => {
       database = await createTestDatabase(engine);
       const before = await start();
-      const admin = new ApiClient(before.url);
-      expect((await admin.login('admin', ADMIN_PASSWORD)).status).toBe('ok');
+      const admin = await signedInAdmin(before.url);
       const app = await createOAuthApplication(admin, 'durable', { grantTypes: ['client_credentials'] });
 
       const users: string[] = [];
@@ -81,8 +80,7 @@ for (const engine of testEngines()) {
       await load;
 
       const after = await start();
-      const reader = new ApiClient(after.url);
-      expect((await reader.login('admin', ADMIN_PASSWORD)).status).toBe('ok');
+      const reader = await signedInAdmin(after.url);
       const stored = new Set(
         ((await reader.get('/api/get-users', { owner: 'built-in' })).data as { name: string }[]).map((user) => user.name),
       );

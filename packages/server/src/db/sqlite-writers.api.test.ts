@@ -2,10 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../domain/transaction.js';
-import { ApiClient } from '../test-support/client.js';
+import { signedInAdmin } from '../test-support/accounts.js';
+import type { ApiClient } from '../test-support/client.js';
 import { testEngines } from '../test-support/databases.js';
 import { createOAuthApplication, postTokenEndpoint } from '../test-support/oidc.js';
-import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../test-support/server.js';
+import { startTestServer, type TestServer } from '../test-support/server.js';
 import { type SqliteWriter, startSqliteWriter } from '../test-support/sqlite-writer.js';
 
 /**
@@ -24,8 +25,7 @@ describe.runIf(testEngines().includes('sqlite'))('the SQLite file written by ano
   beforeAll(async () => {
     server = await startTestServer('sqlite');
     writer = await startSqliteWriter(server.ctx.config.databaseUrl.slice('sqlite:'.length));
-    admin = new ApiClient(server.url);
-    await admin.login('admin', ADMIN_PASSWORD);
+    admin = await signedInAdmin(server.url);
   });
   afterAll(async () => {
     await writer?.close();

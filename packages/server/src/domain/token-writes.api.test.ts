@@ -3,9 +3,8 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { timeOrderedId } from '../crypto/time-ordered-id.js';
 import type { DialectName } from '../db/database.js';
-import { ApiClient } from '../test-support/client.js';
+import { signedInAdmin } from '../test-support/accounts.js';
 import { createOAuthApplication, postTokenEndpoint } from '../test-support/oidc.js';
-import { ADMIN_PASSWORD } from '../test-support/server.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 import { findToken, tokens } from './token.js';
 
@@ -47,8 +46,7 @@ describeEachDatabase('tokens issued together', (server, engine) => {
   let app: Awaited<ReturnType<typeof createOAuthApplication>>;
 
   beforeAll(async () => {
-    const admin = new ApiClient(server().url);
-    await admin.login('admin', ADMIN_PASSWORD);
+    const admin = await signedInAdmin(server().url);
     app = await createOAuthApplication(admin, 'grouped-tokens');
     for (const statement of refusingTrigger(engine)) await sql.raw(statement).execute(server().ctx.database.db);
   });

@@ -20,7 +20,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loose } from '../db/loose.js';
 import { en } from '../messages/en.js';
-import { ApiClient } from '../test-support/client.js';
+import { signedInAdmin } from '../test-support/accounts.js';
+import type { ApiClient } from '../test-support/client.js';
 import {
   deepJsonText,
   hostileId,
@@ -31,7 +32,6 @@ import {
   PATH_TRICKS,
   wrongValueFor,
 } from '../test-support/hostile.js';
-import { ADMIN_PASSWORD } from '../test-support/server.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 
 /**
@@ -118,8 +118,7 @@ describeEachDatabase(
     const answers = new Map<string, number>();
 
     beforeAll(async () => {
-      admin = new ApiClient(server().url);
-      expect((await admin.login('admin', ADMIN_PASSWORD)).status).toBe('ok');
+      admin = await signedInAdmin(server().url);
     });
 
     afterAll(() => {

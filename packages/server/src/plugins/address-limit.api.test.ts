@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { signedInAdmin } from '../test-support/accounts.js';
 import { ApiClient } from '../test-support/client.js';
 import { ADMIN_PASSWORD } from '../test-support/server.js';
 import { describeEachDatabase } from '../test-support/suite.js';
@@ -36,8 +37,7 @@ describeEachDatabase(
     let admin: ApiClient;
 
     beforeAll(async () => {
-      admin = new ApiClient(server().url);
-      await admin.login('admin', ADMIN_PASSWORD);
+      admin = await signedInAdmin(server().url);
       await admin.post('/api/add-organization', { owner: 'admin', name: 'acme', displayName: 'Acme' });
       for (const name of ['ann', 'bob', 'cid'])
         await admin.post('/api/add-user', { owner: 'acme', name, password: `${name}-pass` });

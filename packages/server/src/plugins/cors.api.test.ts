@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { ApiClient } from '../test-support/client.js';
-import { ADMIN_PASSWORD } from '../test-support/server.js';
+import { signedInAdmin } from '../test-support/accounts.js';
+import type { ApiClient } from '../test-support/client.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 
 const SPA = 'https://spa.example';
@@ -17,8 +17,7 @@ describeEachDatabase(
     let admin: ApiClient;
 
     beforeAll(async () => {
-      admin = new ApiClient(server().url);
-      await admin.login('admin', ADMIN_PASSWORD);
+      admin = await signedInAdmin(server().url);
       const added = await admin.post('/api/add-application', {
         owner: 'admin',
         name: 'app-spa',

@@ -15,9 +15,9 @@ import {
 import { beforeAll, expect, it } from 'vitest';
 import { definitionHtml } from '../domain/application-definition.js';
 import { writeSheet } from '../integrations/sheets/xlsx.js';
+import { signedInAdmin } from '../test-support/accounts.js';
 import {
   A_REDIRECT_URI,
-  allRoutePolicies,
   deletableName,
   type MatrixFixture,
   type MatrixRequest,
@@ -35,6 +35,7 @@ import {
   VIEWERS,
   WEBHOOK_EVENT,
 } from '../test-support/authorization-matrix.js';
+import { allRoutePolicies } from '../test-support/authorization-matrix-routes.js';
 import { ApiClient } from '../test-support/client.js';
 import { ADMIN_PASSWORD } from '../test-support/server.js';
 import { describeEachDatabase } from '../test-support/suite.js';
@@ -276,8 +277,7 @@ describeEachDatabase('authorization matrix', (server) => {
   }
 
   beforeAll(async () => {
-    admin = new ApiClient(server().url);
-    expect((await admin.login('admin', ADMIN_PASSWORD)).status).toBe('ok');
+    admin = await signedInAdmin(server().url);
     sessions.set('globalAdmin', admin.sessionCookie);
     const added = async (path: string, payload: Json) => {
       const answer = await admin.post(path, payload);

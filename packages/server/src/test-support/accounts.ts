@@ -26,3 +26,11 @@ export async function organizationTeam(url: string, organization = 'acme'): Prom
   await member.login('worker', 'worker-pass', organization);
   return { admin, orgAdmin, member };
 }
+
+/** A client of `url` signed in as the built-in global administrator (in `language`); fails the test otherwise. */
+export async function signedInAdmin(url: string, language = 'en'): Promise<ApiClient> {
+  const admin = new ApiClient(url, language);
+  const answer = await admin.login('admin', ADMIN_PASSWORD);
+  if (answer.status !== 'ok') throw new Error(`admin sign-in: ${answer.msg}`);
+  return admin;
+}

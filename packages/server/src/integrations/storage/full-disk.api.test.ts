@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ApiClient } from '../../test-support/client.js';
+import { signedInAdmin } from '../../test-support/accounts.js';
+import type { ApiClient } from '../../test-support/client.js';
 import { fileForm } from '../../test-support/files.js';
-import { ADMIN_PASSWORD } from '../../test-support/server.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
 
 /** The room the test leaves for stored files: a 64 KiB file system mounted over the files folder. */
@@ -40,8 +40,7 @@ describeEachDatabase('a full disk on upload', (server) => {
     } catch (error) {
       throw new Error(`this test mounts a small tmpfs and needs root (mount failed: ${String(error)})`);
     }
-    admin = new ApiClient(server().url);
-    await admin.login('admin', ADMIN_PASSWORD);
+    admin = await signedInAdmin(server().url);
   });
 
   afterAll(() => {
@@ -65,8 +64,7 @@ describeEachDatabase('a full disk on upload', (server) => {
   });
 
   it('says so in the caller language, with HTTP 507', async () => {
-    const chinese = new ApiClient(server().url, 'zh');
-    await chinese.login('admin', ADMIN_PASSWORD);
+    const chinese = await signedInAdmin(server().url, 'zh');
     const response = await chinese.raw('POST', '/api/upload-resource', {
       query: {
         owner: 'built-in',

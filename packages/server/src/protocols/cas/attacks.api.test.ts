@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin } from '../../test-support/accounts.js';
 import { ApiClient } from '../../test-support/client.js';
-import { ADMIN_PASSWORD } from '../../test-support/server.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
 
 /**
@@ -62,8 +62,7 @@ describeEachDatabase('attacks on the CAS server', (server) => {
 
   beforeAll(async () => {
     origin = await receiver.listen();
-    const admin = new ApiClient(server().url);
-    await admin.login('admin', ADMIN_PASSWORD);
+    const admin = await signedInAdmin(server().url);
     const user = await admin.post('/api/add-user', { owner: 'built-in', name: 'cas-atk-user', password: 'cas-atk-pass' });
     expect(user.status, user.msg).toBe('ok');
     for (const name of [APP, OTHER]) {

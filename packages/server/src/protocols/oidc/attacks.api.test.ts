@@ -10,7 +10,8 @@ import {
 } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCert } from '../../crypto/certs.js';
-import { ApiClient } from '../../test-support/client.js';
+import { signedInAdmin } from '../../test-support/accounts.js';
+import type { ApiClient } from '../../test-support/client.js';
 import {
   addRsaCert,
   createOAuthApplication,
@@ -19,7 +20,6 @@ import {
   refreshGrant,
   signInThroughPage,
 } from '../../test-support/oidc.js';
-import { ADMIN_PASSWORD } from '../../test-support/server.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
 
 /**
@@ -79,8 +79,7 @@ describeEachDatabase('attacks on the OAuth 2.0 / OpenID Connect provider', (serv
   let other: Awaited<ReturnType<typeof createOAuthApplication>>;
 
   beforeAll(async () => {
-    admin = new ApiClient(server().url);
-    await admin.login('admin', ADMIN_PASSWORD);
+    admin = await signedInAdmin(server().url);
     const added = await admin.post('/api/add-user', {
       owner: 'built-in',
       name: 'atk-user',

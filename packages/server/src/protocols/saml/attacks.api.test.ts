@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCert } from '../../crypto/certs.js';
 import { AppError } from '../../errors.js';
 import { verifySamlResponse } from '../../integrations/saml/sp-response.js';
+import { signedInAdmin } from '../../test-support/accounts.js';
 import { CookieBrowser } from '../../test-support/browser.js';
 import { ApiClient } from '../../test-support/client.js';
 import {
@@ -15,7 +16,6 @@ import {
   samlVectors,
   type VectorSetting,
 } from '../../test-support/saml-vectors.js';
-import { ADMIN_PASSWORD } from '../../test-support/server.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
 
 /**
@@ -106,8 +106,7 @@ describeEachDatabase('SAML attacks: Gatehouse as the service provider of a SAML 
   const start = { method: 'signup', type: 'login', body: { application: APP, organization: ORG } };
 
   beforeAll(async () => {
-    admin = new ApiClient(server().url);
-    await admin.login('admin', ADMIN_PASSWORD);
+    admin = await signedInAdmin(server().url);
     expect((await admin.post('/api/add-organization', { owner: 'admin', name: ORG })).status).toBe('ok');
     const provider = await admin.post('/api/add-provider', {
       owner: ORG,
@@ -233,8 +232,7 @@ describeEachDatabase('SAML attacks: Gatehouse as the identity provider', (server
   let admin: ApiClient;
 
   beforeAll(async () => {
-    admin = new ApiClient(server().url);
-    await admin.login('admin', ADMIN_PASSWORD);
+    admin = await signedInAdmin(server().url);
     const added = await admin.post('/api/add-user', { owner: 'built-in', name: 'idp-atk-user', password: 'idp-atk-pass' });
     expect(added.status, added.msg).toBe('ok');
     const app = await admin.post('/api/add-application', {
