@@ -120,8 +120,8 @@ const MARKED = DEFINITIONS.filter((def) => !def.view && def.access.read !== 'any
 /**
  * The authorization matrix (issue 15): every route of the server's route table, called as each kind
  * of caller, aimed at organization A's records, and checked against the expected table
- * (test-support/authorization-matrix.ts). Besides each answer's class, no answer may carry a
- * secret planted in A (or a built-in one) to a caller who may not edit its record, nor the private
+ * (test-support/authorization-matrix.ts and authorization-matrix-routes.ts). Besides each answer's
+ * class, no answer may carry a secret planted in A (or a built-in one) to a caller who may not edit its record, nor the private
  * mark of a record to a caller who may not read it; refused writes change nothing.
  */
 describeEachDatabase('authorization matrix', (server) => {
@@ -435,8 +435,8 @@ describeEachDatabase('authorization matrix', (server) => {
     const registered = new Set(server().routes.map((r) => `${r.method} ${r.url}`));
     const missing = [...registered].filter((route) => !(route in policies));
     const gone = Object.keys(policies).filter((route) => !registered.has(route));
-    expect(missing, 'routes the server answers without a row in test-support/authorization-matrix.ts').toEqual([]);
-    expect(gone, 'rows of test-support/authorization-matrix.ts without a route').toEqual([]);
+    expect(missing, 'routes the server answers without a row in test-support/authorization-matrix-routes.ts').toEqual([]);
+    expect(gone, 'rows of the authorization matrix without a route').toEqual([]);
   });
 
   it('never expects a caller outside organization A to change its records (the rows derived from the rules are checked against the invariant, not only against the rules)', () => {
