@@ -121,8 +121,9 @@ const MARKED = DEFINITIONS.filter((def) => !def.view && def.access.read !== 'any
  * The authorization matrix (issue 15): every route of the server's route table, called as each kind
  * of caller, aimed at organization A's records, and checked against the expected table
  * (test-support/authorization-matrix.ts and authorization-matrix-routes.ts). Besides each answer's
- * class, no answer may carry a secret planted in A (or a built-in one) to a caller who may not edit its record, nor the private
- * mark of a record to a caller who may not read it; refused writes change nothing.
+ * class, no answer may carry a secret planted in A (or a built-in one) to a caller who may not edit
+ * its record, nor the private mark of a record to a caller who may not read it; refused writes
+ * change nothing.
  */
 describeEachDatabase('authorization matrix', (server) => {
   const policies = allRoutePolicies();
