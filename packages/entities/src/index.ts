@@ -53,6 +53,7 @@ export * from './provider-types.js';
 export * from './random.js';
 export * from './record.js';
 export * from './record-keys.js';
+export * from './released-user.js';
 export * from './resource.js';
 export * from './resource-files.js';
 export * from './role.js';

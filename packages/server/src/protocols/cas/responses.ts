@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { type Attribute, isListAttribute } from './attributes.js';
+import type { Attribute } from './attributes.js';
 import { el, renderXml, type XmlNode } from './xml.js';
 
 export const CAS_NAMESPACE = 'http://www.yale.edu/tp/cas';
@@ -64,7 +64,7 @@ function xmlAttributes(attributes: Attribute[]): XmlNode {
 
 function jsonAttributes(attributes: Attribute[]): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, values] of attributes) out[name] = isListAttribute(name) ? values : (values[0] ?? '');
+  for (const [name, values, list] of attributes) out[name] = list ? values : (values[0] ?? '');
   return out;
 }
 

@@ -1,4 +1,4 @@
-import type { Application, User } from '@gatehouse/entities';
+import { type Application, releasedUser, type User } from '@gatehouse/entities';
 import { parseScopes } from './params.js';
 
 /** A JWT's claims (a JSON object). */
@@ -24,24 +24,14 @@ export interface TokenContext {
   authTime?: number;
 }
 
-/** User fields that never go into a token (hashes, salts). */
-const NEVER = new Set(['password', 'passwordSalt', 'passwordType']);
-
-/** The user as tokens carry it: no secrets; OAuth provider properties left out. */
+/**
+ * The user as the default JWT format carries them (Casdoor's token user): the released fields
+ * (`releasedUser`, an allow-list), `emailVerified` under OpenID Connect's name, and the lists
+ * Casdoor applications read.
+ */
 export function tokenUser(user: User): Claims {
-  const out: Claims = {};
-  for (const [key, value] of Object.entries(user)) {
-    if (NEVER.has(key)) continue;
-    if (key === 'emailVerified') out.email_verified = value;
-    else if (key !== 'properties') out[key] = value;
-  }
-  const properties: Record<string, string> = {};
-  for (const [k, v] of Object.entries(user.properties)) if (!k.toLowerCase().startsWith('oauth_')) properties[k] = v;
-  out.properties = properties;
-  out.roles ??= [];
-  out.permissions ??= [];
-  out.groups ??= [];
-  return out;
+  const { emailVerified, ...released } = releasedUser(user);
+  return { ...released, email_verified: emailVerified, roles: [], permissions: [] };
 }
 
 function registered(ctx: TokenContext, subject: string): Claims {
