@@ -96,6 +96,8 @@ export async function startServiceProvider(): Promise<ServiceProvider> {
         wantAssertionsSigned: true,
         wantAuthnResponseSigned: true,
         validateInResponseTo: ValidateInResponseTo.always,
+        // node-saml asks for the e-mail address by default; this SP greets the user by name.
+        identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

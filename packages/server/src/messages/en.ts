@@ -93,6 +93,12 @@ export const en = {
   responseTypeNotAllowed: 'The response type "{type}" is not enabled for the application "{application}"',
   pkceMethodUnsupported: 'Only the S256 code challenge method is supported',
   idTokenHintInvalid: 'The id_token_hint is invalid',
+  nonceRequired: 'The nonce parameter is required when the response type is "{type}"',
+  promptNoneAlone: 'prompt=none cannot be combined with another prompt value',
+  maxAgeInvalid: 'max_age must be a whole number of seconds, not "{value}"',
+  signinAgainRequired: 'The application asks you to sign in again',
+  delegatedTokenRefused:
+    'This access token was issued to the application "{application}": it cannot read or change the account\'s credentials or security settings',
   deviceCodeInvalid: 'The code is invalid or has expired',
   userNotInApplication: 'The user does not belong to the organization of the application "{application}"',
   // OAuth consent (protocols/oidc/consent.ts)
@@ -122,6 +128,9 @@ export const en = {
   samlSigAlgUnsupported: 'Unsupported signature algorithm of the SAML request: {alg}',
   samlForceAuthn: 'The service provider asks for a fresh sign-in: please enter your password',
   samlUserNoEmail: 'The user has no email address, which this application sends as the SAML NameID',
+  samlNameIdEmailMissing: 'The user has no email address, which the service provider asks for as the SAML NameID',
+  samlNameIdFormatUnsupported:
+    'The SAML request asks for the NameID format {format}, which is not supported: ask for unspecified, emailAddress, persistent or transient',
   samlCertUnusable: 'The cert "{name}" of the application cannot sign SAML messages',
   samlSpCertInvalid:
     "The SAML SP certificate cannot be read: paste the service provider's signing certificate as PEM (or its base64 body)",

@@ -92,6 +92,11 @@ export const zh: Record<MessageKey, string> = {
   responseTypeNotAllowed: '应用 "{application}" 未启用响应类型 "{type}"',
   pkceMethodUnsupported: '仅支持 S256 代码质询方法',
   idTokenHintInvalid: 'id_token_hint 无效',
+  nonceRequired: '响应类型为 "{type}" 时必须提供 nonce 参数',
+  promptNoneAlone: 'prompt=none 不能与其他 prompt 值同时使用',
+  maxAgeInvalid: 'max_age 必须是整数秒数，而不是 "{value}"',
+  signinAgainRequired: '该应用要求您重新登录',
+  delegatedTokenRefused: '此访问令牌签发给应用 "{application}"：它不能读取或更改账号的凭据和安全设置',
   deviceCodeInvalid: '该代码无效或已过期',
   userNotInApplication: '该用户不属于应用 "{application}" 的组织',
   // OAuth consent (protocols/oidc/consent.ts)
@@ -119,6 +124,9 @@ export const zh: Record<MessageKey, string> = {
   samlSigAlgUnsupported: '不支持的 SAML 请求签名算法：{alg}',
   samlForceAuthn: '服务提供方要求重新登录：请输入密码',
   samlUserNoEmail: '该用户没有邮箱地址，而此应用以邮箱作为 SAML NameID',
+  samlNameIdEmailMissing: '该用户没有邮箱地址，而服务提供方要求以邮箱作为 SAML NameID',
+  samlNameIdFormatUnsupported:
+    'SAML 请求要求的 NameID 格式 {format} 不受支持：请使用 unspecified、emailAddress、persistent 或 transient',
   samlCertUnusable: '应用的证书 "{name}" 无法用于签署 SAML 消息',
   samlSpCertInvalid: '无法读取 SAML SP 证书：请粘贴服务提供方的签名证书（PEM 格式或其 base64 内容）',
   // sign-in through SAML providers, Gatehouse as the service provider (protocols/saml/sp-*.ts)

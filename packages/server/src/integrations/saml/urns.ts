@@ -17,6 +17,7 @@ export const NAMEID_FORMAT = {
   email: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
   unspecified: 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
   persistent: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+  transient: 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
 } as const;
 
 export const ATTRNAME_FORMAT_BASIC = 'urn:oasis:names:tc:SAML:2.0:attrname-format:basic';

@@ -4,9 +4,10 @@ import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { originOf } from '../../http/origin.js';
 import { queryParam } from '../../http/params.js';
-import { ATTRNAME_FORMAT_BASIC, BINDING, NAMEID_FORMAT, NS } from '../../integrations/saml/urns.js';
+import { ATTRNAME_FORMAT_BASIC, BINDING, NS } from '../../integrations/saml/urns.js';
 import { el, serialize } from '../../integrations/saml/xml.js';
 import { samlApplication, samlSigningKey } from './application.js';
+import { SUPPORTED_NAMEID_FORMATS } from './name-id.js';
 import { ssoEndpoints } from './request.js';
 
 /**
@@ -39,9 +40,8 @@ export async function samlMetadata(server: ServerContext, request: FastifyReques
         el('md:KeyDescriptor', { use: 'signing' }, [
           el('ds:KeyInfo', {}, [el('ds:X509Data', {}, [el('ds:X509Certificate', {}, [key.certificate])])]),
         ]),
-        el('md:NameIDFormat', {}, [NAMEID_FORMAT.email]),
-        el('md:NameIDFormat', {}, [NAMEID_FORMAT.unspecified]),
-        el('md:NameIDFormat', {}, [NAMEID_FORMAT.persistent]),
+        // Exactly the formats an AuthnRequest may ask for (request.ts refuses the others).
+        ...SUPPORTED_NAMEID_FORMATS.map((format) => el('md:NameIDFormat', {}, [format])),
         ...bindings.map((binding) => el('md:SingleSignOnService', { Binding: binding, Location: location })),
         // The attributes every response carries (as Casdoor's metadata lists them).
         ...[

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { decodeSamlMessage, samlMessageParser } from '../../integrations/saml/messages.js';
 import { validateSchema } from '../../integrations/saml/schema.js';
 import { type SignedQuery, verifyEnvelopedSignature, verifyQuerySignature } from '../../integrations/saml/verify.js';
+import { checkNameIdFormat } from './name-id.js';
 
 /** An AuthnRequest as it arrives, whichever binding carried it. */
 export interface SamlRequestInput {
@@ -24,6 +25,13 @@ export interface SamlAuthnRequest {
   acsUrl: string;
   relayState: string;
   forceAuthn: boolean;
+  /** NameIDPolicy's Format ('' without one): one of SUPPORTED_NAMEID_FORMATS, others are refused. */
+  nameIdFormat: string;
+  /**
+   * NameIDPolicy's AllowCreate, for information only: persistent NameIDs here are derived from the
+   * user and the application, never created or stored, so "false" has nothing to forbid.
+   */
+  nameIdAllowCreate: boolean;
   /** The XML, DEFLATEd and base64-encoded (the compact form the sign-in page's address carries). */
   deflated: string;
 }
@@ -53,6 +61,8 @@ interface ParsedAuthnRequest {
   destination: string;
   acsUrl: string;
   forceAuthn: boolean;
+  nameIdFormat: string;
+  nameIdAllowCreate: boolean;
   signature: { method: string; references: string[] } | null;
 }
 
@@ -71,12 +81,16 @@ function parseAuthnRequest(xml: string): ParsedAuthnRequest {
       references: references.map((r) => attr(r, 'URI')),
     };
   }
+  // An empty <NameIDPolicy/> reads as '', one with attributes as an object.
+  const policy = root.NameIDPolicy && typeof root.NameIDPolicy === 'object' ? (root.NameIDPolicy as Node) : {};
   return {
     id: attr(root, 'ID'),
     issuer: textOf(root.Issuer).trim(),
     destination: attr(root, 'Destination'),
     acsUrl: attr(root, 'AssertionConsumerServiceURL'),
     forceAuthn: ['true', '1'].includes(attr(root, 'ForceAuthn')),
+    nameIdFormat: attr(policy, 'Format').trim(),
+    nameIdAllowCreate: ['true', '1'].includes(attr(policy, 'AllowCreate')),
     signature,
   };
 }
@@ -114,7 +128,8 @@ function assertionConsumerOf(app: Application, requested: string): string {
 
 /**
  * Reads and checks an AuthnRequest for `app`: encoding, XML schema, message type, signature (when
- * the application has the SP's certificate), Destination, issuer and assertion consumer URL.
+ * the application has the SP's certificate), Destination, issuer, NameID format and assertion
+ * consumer URL.
  * Refusals are AppErrors with their messages.
  */
 export async function validateSamlRequest(origin: string, app: Application, input: SamlRequestInput): Promise<SamlAuthnRequest> {
@@ -130,12 +145,15 @@ export async function validateSamlRequest(origin: string, app: Application, inpu
   if (parsed.issuer !== app.samlReplyUrl && !app.redirectUris.includes(parsed.issuer)) {
     throw new AppError('samlIssuerUnknown', { issuer: parsed.issuer, application: app.name });
   }
+  checkNameIdFormat(parsed.nameIdFormat);
   return {
     id: parsed.id,
     issuer: parsed.issuer,
     acsUrl: assertionConsumerOf(app, parsed.acsUrl),
     relayState: input.relayState,
     forceAuthn: parsed.forceAuthn,
+    nameIdFormat: parsed.nameIdFormat,
+    nameIdAllowCreate: parsed.nameIdAllowCreate,
     deflated: deflateRawSync(Buffer.from(xml, 'utf8')).toString('base64'),
   };
 }

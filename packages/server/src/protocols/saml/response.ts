@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Application, SamlAttribute, User } from '@gatehouse/entities';
+import type { Application, ReleasedUser, SamlAttribute } from '@gatehouse/entities';
 import { type SigningKey, signEnveloped } from '../../integrations/saml/signing.js';
 import {
   AC_PASSWORD_PROTECTED_TRANSPORT,
   ATTRNAME_FORMAT_BASIC,
   CM_BEARER,
-  NAMEID_FORMAT,
   NS,
   STATUS_SUCCESS,
 } from '../../integrations/saml/urns.js';
 import { C14N_10, EXC_C14N, el, serialize, type XmlElement } from '../../integrations/saml/xml.js';
+import { nameIdOf } from './name-id.js';
 import type { SamlAuthnRequest } from './request.js';
 
 /** How long an assertion may be used after it was issued. */
@@ -28,7 +28,7 @@ function instant(ms: number): string {
  * "$user.name", "$user.email", "$user.id", "$user.phone" (and our "$user.displayName",
  * "$user.firstName", "$user.lastName") are replaced wherever they appear.
  */
-export function attributeValues(template: string, user: User): string[] {
+export function attributeValues(template: string, user: ReleasedUser): string[] {
   const lists: Record<string, string[]> = {
     // Roles and permissions are not modelled yet: like a user without any, they give no value.
     '$user.roles': [],
@@ -53,7 +53,7 @@ function attribute(name: string, nameFormat: string, values: string[]): XmlEleme
 }
 
 /** Casdoor's three attributes, then the application's rows. */
-function attributeStatement(app: Application, user: User): XmlElement {
+function attributeStatement(app: Application, user: ReleasedUser): XmlElement {
   const rows = (app.samlAttributes as SamlAttribute[]).filter((row) => row.name.trim() !== '');
   return el('saml:AttributeStatement', {}, [
     attribute('Email', ATTRNAME_FORMAT_BASIC, [user.email]),
@@ -65,21 +65,27 @@ function attributeStatement(app: Application, user: User): XmlElement {
 
 export interface ResponseInput {
   app: Application;
-  user: User;
+  /** What the service provider may learn of the user (the allow-list of entities/released-user.ts). */
+  user: ReleasedUser;
   /** Our entity ID (the origin). */
   issuer: string;
-  request: SamlAuthnRequest;
+  /**
+   * The request answered. nameIdFormat may be left out, as with no NameIDPolicy (the SP suites
+   * build responses this way to stand in for another IdP).
+   */
+  request: Omit<SamlAuthnRequest, 'nameIdFormat' | 'nameIdAllowCreate'> & Partial<Pick<SamlAuthnRequest, 'nameIdFormat'>>;
   key: SigningKey;
   now?: number;
 }
 
 /**
- * The SAML Response for a signed-in user: a signed Assertion (bearer subject confirmation for the
- * ACS URL, audience = the SP's entity ID, five minutes) inside a signed Response. Canonicalization
- * is exclusive C14N, or C14N 1.0 with enableSamlC14n10.
+ * The SAML Response for a signed-in user: a signed Assertion (NameID in the format the SP asked
+ * for, name-id.ts; bearer subject confirmation for the ACS URL, audience = the SP's entity ID,
+ * five minutes) inside a signed Response. Canonicalization is exclusive C14N, or C14N 1.0 with
+ * enableSamlC14n10.
  */
 export function buildSamlResponse({ app, user, issuer, request, key, now = Date.now() }: ResponseInput): string {
-  const email = app.useEmailAsSamlNameId;
+  const nameId = nameIdOf(app, user, { issuer: request.issuer, nameIdFormat: request.nameIdFormat ?? '' }, issuer);
   const notOnOrAfter = instant(now + ASSERTION_LIFETIME_MS);
   const assertionIssuer = el('saml:Issuer', {}, [issuer]);
   const assertion = el(
@@ -95,7 +101,11 @@ export function buildSamlResponse({ app, user, issuer, request, key, now = Date.
     [
       assertionIssuer,
       el('saml:Subject', {}, [
-        el('saml:NameID', { Format: email ? NAMEID_FORMAT.email : NAMEID_FORMAT.unspecified }, [email ? user.email : user.name]),
+        el(
+          'saml:NameID',
+          { Format: nameId.format, NameQualifier: nameId.nameQualifier, SPNameQualifier: nameId.spNameQualifier },
+          [nameId.value],
+        ),
         el('saml:SubjectConfirmation', { Method: CM_BEARER }, [
           el('saml:SubjectConfirmationData', {
             InResponseTo: request.id || undefined,

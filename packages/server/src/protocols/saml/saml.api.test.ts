@@ -4,6 +4,7 @@ import { SAML, type SamlConfig, ValidateInResponseTo } from '@node-saml/node-sam
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCert } from '../../crypto/certs.js';
+import { NAMEID_FORMAT } from '../../integrations/saml/urns.js';
 import { ApiClient } from '../../test-support/client.js';
 import { addRsaCert } from '../../test-support/oidc.js';
 import { ADMIN_PASSWORD } from '../../test-support/server.js';
@@ -13,8 +14,8 @@ import { describeEachDatabase } from '../../test-support/suite.js';
  * The SAML 2.0 identity provider driven by @node-saml/node-saml, a service-provider library nobody
  * here wrote: metadata, AuthnRequests over HTTP-Redirect and HTTP-POST, the sign-in page's calls
  * (GET /api/get-app-login type=saml, POST /api/login type=saml), the signed Response validated by
- * the SP (signature, audience, InResponseTo, NameID, attributes, RelayState), the application's
- * SAML options, signed requests, and every refusal with its message.
+ * the SP (signature, audience, InResponseTo, NameID, attributes, RelayState), the NameID formats an
+ * SP asks for, the application's SAML options, signed requests, and every refusal with its message.
  */
 
 const SP = 'https://sp.example.com/saml/metadata';
@@ -22,8 +23,12 @@ const ACS = 'https://sp.example.com/saml/acs';
 const OTHER_ACS = 'https://sp.example.com/saml/acs-2';
 const HTTP_REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const HTTP_POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
-const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
-const UNSPECIFIED_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified';
+const {
+  email: EMAIL_FORMAT,
+  unspecified: UNSPECIFIED_FORMAT,
+  persistent: PERSISTENT_FORMAT,
+  transient: TRANSIENT_FORMAT,
+} = NAMEID_FORMAT;
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', removeNSPrefix: true, parseTagValue: false });
 type Xml = Record<string, any>;
@@ -64,6 +69,9 @@ describeEachDatabase('SAML identity provider with node-saml', (server) => {
       validateInResponseTo: ValidateInResponseTo.always,
       signatureAlgorithm: 'sha256',
       digestAlgorithm: 'sha256',
+      // node-saml asks for emailAddress unless told otherwise; the suites but 'NameID formats' are
+      // about everything else, so their SP asks for unspecified (the user name, as without a policy).
+      identifierFormat: UNSPECIFIED_FORMAT,
       ...options,
     });
   }
@@ -219,7 +227,7 @@ describeEachDatabase('SAML identity provider with node-saml', (server) => {
       // The application's own cert, not the shared built-in one.
       const builtIn = (await admin.get('/api/get-cert', { id: 'admin/cert-built-in' })).data.certificate;
       expect(certificate).not.toBe(derOf(builtIn));
-      expect(idp.NameIDFormat).toEqual(expect.arrayContaining([EMAIL_FORMAT, UNSPECIFIED_FORMAT]));
+      expect(idp.NameIDFormat).toEqual([EMAIL_FORMAT, UNSPECIFIED_FORMAT, PERSISTENT_FORMAT, TRANSIENT_FORMAT]);
       expect(idp.Attribute.map((a: Xml) => a['@_Name'])).toEqual(['Email', 'DisplayName', 'Name']);
     });
 
@@ -451,6 +459,90 @@ describeEachDatabase('SAML identity provider with node-saml', (server) => {
       expectRefusal(login, 'samlAcsNotAllowed', message);
       page.searchParams.delete('samlRequest');
       expectRefusal((await signInAt(page, USER)).login, 'missingParameter', 'Missing parameter: samlRequest');
+    });
+  });
+
+  describe('NameID formats', () => {
+    /** An SP of `app` asking for `format` in its NameIDPolicy (null: a policy without Format). */
+    const asking = (format: string | null | undefined, app = 'saml-app') =>
+      sp(app, { entryPoint: ssoUrl(app), identifierFormat: format });
+
+    beforeAll(async () => {
+      await addApplication('saml-second');
+    });
+
+    it('persistent: the same opaque identifier at every sign-in to an application, another at another', async () => {
+      const first = (await fullFlow(asking(PERSISTENT_FORMAT), 'redirect', '')).profile;
+      const again = (await fullFlow(asking(PERSISTENT_FORMAT), 'post', '')).profile;
+      const second = (await fullFlow(asking(PERSISTENT_FORMAT, 'saml-second'), 'redirect', '', 'saml-second')).profile;
+      expect(first).toMatchObject({
+        nameIDFormat: PERSISTENT_FORMAT,
+        nameQualifier: server().url,
+        spNameQualifier: SP,
+        // The attributes are as with any other format.
+        Name: 'saml-user',
+      });
+      expect(first?.nameID).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(again?.nameID).toBe(first?.nameID);
+      expect(second?.nameIDFormat).toBe(PERSISTENT_FORMAT);
+      expect(second?.nameID).not.toBe(first?.nameID);
+    });
+
+    it('transient: a new identifier at every sign-in', async () => {
+      const first = (await fullFlow(asking(TRANSIENT_FORMAT), 'redirect', '')).profile;
+      const again = (await fullFlow(asking(TRANSIENT_FORMAT), 'redirect', '')).profile;
+      expect(first?.nameIDFormat).toBe(TRANSIENT_FORMAT);
+      expect(first?.nameID).toMatch(/^_[A-Za-z0-9_-]{27}$/);
+      expect(again?.nameIDFormat).toBe(TRANSIENT_FORMAT);
+      expect(again?.nameID).not.toBe(first?.nameID);
+    });
+
+    it("emailAddress (node-saml's default): the e-mail address, and users without one are refused", async () => {
+      const client = asking(undefined);
+      const { profile } = await fullFlow(client, 'redirect', '');
+      expect(profile).toMatchObject({ nameID: 'saml@example.com', nameIDFormat: EMAIL_FORMAT });
+      const page = signinPage(await redirectBinding(client, ''));
+      expectRefusal(
+        (await signInAt(page, { username: 'no-mail', password: 'saml-user-pass' })).login,
+        'samlNameIdEmailMissing',
+        'The user has no email address, which the service provider asks for as the SAML NameID',
+      );
+    });
+
+    it('unspecified or no Format: the user name, or the e-mail with useEmailAsSamlNameId, as before', async () => {
+      for (const format of [UNSPECIFIED_FORMAT, null]) {
+        const { profile } = await fullFlow(asking(format), 'redirect', '');
+        expect(profile, String(format)).toMatchObject({ nameID: 'saml-user', nameIDFormat: UNSPECIFIED_FORMAT });
+      }
+      const { profile } = await fullFlow(asking(null, 'saml-email'), 'redirect', '', 'saml-email');
+      expect(profile).toMatchObject({ nameID: 'saml@example.com', nameIDFormat: EMAIL_FORMAT });
+    });
+
+    it('refuses a format it does not support, before anyone signs in and again at sign-in', async () => {
+      const kerberos = 'urn:oasis:names:tc:SAML:2.0:nameid-format:kerberos';
+      const message = `The SAML request asks for the NameID format ${kerberos}, which is not supported: ask for unspecified, emailAddress, persistent or transient`;
+      const refused = await redirectBinding(asking(kerberos));
+      expect(refused.status).toBe(400);
+      expectRefusal(await refused.json(), 'samlNameIdFormatUnsupported', message);
+      // A page address altered to ask for it gets the same answer from the page's check and the sign-in.
+      const page = signinPage(await redirectBinding(asking(PERSISTENT_FORMAT), ''));
+      const xml = inflateRawSync(Buffer.from(String(page.searchParams.get('samlRequest')), 'base64'))
+        .toString('utf8')
+        .replace(PERSISTENT_FORMAT, kerberos);
+      page.searchParams.set('samlRequest', deflateRawSync(Buffer.from(xml)).toString('base64'));
+      const { checked, login } = await signInAt(page, USER);
+      expectRefusal(checked, 'samlNameIdFormatUnsupported', message);
+      expectRefusal(login, 'samlNameIdFormatUnsupported', message);
+      const zh = await new ApiClient(server().url, 'zh').get('/api/get-app-login', {
+        type: 'saml',
+        id: 'admin/saml-app',
+        ...requestParams(page),
+      });
+      expectRefusal(
+        zh,
+        'samlNameIdFormatUnsupported',
+        `SAML 请求要求的 NameID 格式 ${kerberos} 不受支持：请使用 unspecified、emailAddress、persistent 或 transient`,
+      );
     });
   });
 

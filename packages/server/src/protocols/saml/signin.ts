@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { ADMIN_OWNER, type Application, splitId } from '@gatehouse/entities';
+import { ADMIN_OWNER, type Application, releasedUser, splitId } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { isFreshSignin, type SigninType } from '../../auth/signin-types.js';
 import type { ServerContext } from '../../context.js';
@@ -62,10 +62,9 @@ export const SAML_SIGNIN: SigninType = {
   complete: async (server, request, user, app) => {
     const saml = checked.get(request);
     if (!saml) throw new Error('SAML sign-in without a checked request');
-    if (app.useEmailAsSamlNameId && !user.email) throw new AppError('samlUserNoEmail');
     const xml = buildSamlResponse({
       app,
-      user,
+      user: releasedUser(user),
       issuer: originOf(server.config, request),
       request: saml,
       key: await samlSigningKey(server, app),
