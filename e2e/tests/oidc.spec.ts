@@ -104,3 +104,48 @@ test('the device page signs a device in with the code it shows', async ({ page, 
   });
   expect((await token.json()).access_token).toBeTruthy();
 });
+
+test('implicit id_token token, then max_age and prompt=none with the session the first sign-in left', async ({ page }) => {
+  const callback = 'http://127.0.0.1:19996/implicit';
+  const { app, user } = await registerApplication(callback, {
+    grantTypes: ['authorization_code', 'token', 'id_token'],
+    enableSigninSession: true,
+    enableAutoSignin: true,
+  });
+  // The application's page: the browser lands there with the answer in the address.
+  await page.route(`${callback}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Back at the application</h1>' }),
+  );
+  const authorize = (params: Record<string, string>) =>
+    `/login/oauth/authorize?${new URLSearchParams({ client_id: app.clientId, redirect_uri: callback, scope: 'openid', state: 'st', ...params })}`;
+  const landed = async () => {
+    await expect(page.getByRole('heading', { name: 'Back at the application' })).toBeVisible();
+    return new URL(page.url());
+  };
+
+  await page.goto(authorize({ response_type: 'id_token token', nonce: 'n-1' }));
+  await page.getByLabel('Username').fill(user);
+  await page.getByLabel('Password').fill('person-pass-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const fragment = new URLSearchParams((await landed()).hash.slice(1));
+  expect(fragment.get('access_token')).toBeTruthy();
+  expect(fragment.get('id_token')).toBeTruthy();
+  expect(fragment.get('id_token')).not.toBe(fragment.get('access_token'));
+  expect(fragment.get('state')).toBe('st');
+  const claims = JSON.parse(Buffer.from(String(fragment.get('id_token')).split('.')[1], 'base64url').toString());
+  expect(claims).toMatchObject({ nonce: 'n-1', aud: app.clientId });
+
+  // The session would continue at once, but the application wants a sign-in at most 0 s old.
+  await page.waitForTimeout(1100);
+  await page.goto(authorize({ response_type: 'code', max_age: '0' }));
+  await expect(page.getByRole('alert')).toHaveText('The application asks you to sign in again');
+  await page.getByLabel('Username').fill(user);
+  await page.getByLabel('Password').fill('person-pass-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  expect((await landed()).searchParams.get('code')).toBeTruthy();
+
+  // prompt=none shows nothing: a session too old for max_age is login_required at the application.
+  await page.waitForTimeout(1100);
+  await page.goto(authorize({ response_type: 'code', prompt: 'none', max_age: '0' }));
+  expect((await landed()).searchParams.get('error')).toBe('login_required');
+});

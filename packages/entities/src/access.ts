@@ -15,6 +15,18 @@ export interface Viewer {
   owner: string;
   name: string;
   level: Level;
+  /**
+   * The caller acts through an access token issued to this application (not the console's own):
+   * it may do what its user may, except read or change the user's credentials and security
+   * settings (API keys, password, MFA, passkeys, e-mail and phone, the fields `securityField`
+   * marks), which stay with the user's own sign-in (issue 26).
+   */
+  delegatedTo?: string;
+}
+
+/** Whether the caller acts through a token issued to another application (see Viewer.delegatedTo). */
+export function isDelegated(viewer: Viewer | null | undefined): boolean {
+  return !!viewer?.delegatedTo;
 }
 
 /**

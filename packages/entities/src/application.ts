@@ -40,6 +40,10 @@ export const GRANT_TYPES = [
   'urn:ietf:params:oauth:grant-type:device_code',
 ] as const;
 
+/** A cert an application stopped signing with, and until when tokens it signed may still be presented (RFC 3339). */
+export const retiredCertSchema = z.object({ cert: z.string().max(100), until: z.string().max(64) });
+export type RetiredCert = z.infer<typeof retiredCertSchema>;
+
 /** User fields a JWT-Custom token may carry (besides the standard claims). */
 export const TOKEN_FIELD_OPTIONS = [
   'owner',
@@ -176,6 +180,9 @@ export const application = defineEntity({
     clientId: text({ max: 100, sortable: true, searchable: true }),
     clientSecret: secret({ max: 200 }),
     cert: text({ max: 100, ref: 'cert' }),
+    // Certs the application signed with before its current one, each until the last token it signed
+    // expires: its key set keeps them so that those tokens still verify (domain/application.ts).
+    retiredCerts: json(z.array(retiredCertSchema).max(20), () => [], { hidden: true, serverOnly: true }),
     redirectUris: stringList({ maxItems: 100 }),
     forcedRedirectOrigin: text({ max: 2000, format: 'url' }),
     tokenFormat: enumOf(TOKEN_FORMATS),

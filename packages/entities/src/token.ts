@@ -39,6 +39,13 @@ export const token = defineEntity({
     isRotated: bool({ hidden: true, serverOnly: true }),
     isRevoked: bool({ serverOnly: true }),
     authTime: int({ wide: true, hidden: true, serverOnly: true }),
+    /** How the user proved who they are (the ID token's amr: pwd, otp, sms, hwk, fed, mfa), space-separated. */
+    authMethods: text({ max: 100, hidden: true, serverOnly: true }),
+    /**
+     * The grant was obtained with the client's secret: refreshing it needs the secret too (a
+     * confidential client's refresh token alone is not enough).
+     */
+    clientAuthenticated: bool({ hidden: true, serverOnly: true }),
   },
   newRecord: ({ random, now }) => ({
     owner: ADMIN_OWNER,

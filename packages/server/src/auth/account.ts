@@ -1,4 +1,12 @@
-import { type Application, BUILT_IN_ORG, levelOf, type User, user as userDef, type Viewer } from '@gatehouse/entities';
+import {
+  type Application,
+  BUILT_IN_APPLICATION,
+  BUILT_IN_ORG,
+  levelOf,
+  type User,
+  user as userDef,
+  type Viewer,
+} from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { sameSecret } from '../crypto/secrets.js';
@@ -22,6 +30,9 @@ export interface Account {
   user: User | null;
   /** The session token when the caller signed in through the console. */
   sessionToken?: string;
+  /** When the session's user proved who they are (seconds since the epoch), and how (amr values). */
+  authTime?: number;
+  authMethods?: string[];
 }
 
 const accounts = new WeakMap<FastifyRequest, Promise<Account | null>>();
@@ -44,8 +55,9 @@ export function resolvedAccountOf(request: FastifyRequest): Promise<Account | nu
   return accounts.get(request);
 }
 
-function userViewer(user: User): Viewer {
-  return { owner: user.owner, name: user.name, level: levelOf(user) };
+function userViewer(user: User, delegatedTo?: string): Viewer {
+  const viewer: Viewer = { owner: user.owner, name: user.name, level: levelOf(user) };
+  return delegatedTo ? { ...viewer, delegatedTo } : viewer;
 }
 
 /**
@@ -71,7 +83,15 @@ async function resolve(ctx: ServerContext, request: FastifyRequest): Promise<Acc
   if (sessionToken) {
     const session = await findSession(ctx.database.db, sessionToken);
     const user = session ? await activeUser(ctx, session.owner, session.name) : null;
-    if (user) return { viewer: userViewer(user), via: 'session', user, sessionToken };
+    if (user && session)
+      return {
+        viewer: userViewer(user),
+        via: 'session',
+        user,
+        sessionToken,
+        authTime: Math.floor(Date.parse(session.createdTime) / 1000),
+        authMethods: session.authMethods ? session.authMethods.split(' ') : [],
+      };
   }
 
   const bearer = bearerToken(request);
@@ -80,7 +100,10 @@ async function resolve(ctx: ServerContext, request: FastifyRequest): Promise<Acc
     if (!row || !accessTokenActive(row)) return null;
     if (row.user) {
       const user = await activeUser(ctx, row.organization, row.user);
-      return user ? { viewer: userViewer(user), via: 'token', user } : null;
+      // A token issued to another application than the console's acts for its user, but never on
+      // the user's credentials or security settings (Viewer.delegatedTo).
+      const delegatedTo = row.application === BUILT_IN_APPLICATION ? undefined : row.application;
+      return user ? { viewer: userViewer(user, delegatedTo), via: 'token', user } : null;
     }
     const app = await applicationByName(ctx, row.application);
     return app ? { viewer: applicationViewer(app), via: 'token', user: null } : null;
@@ -118,6 +141,18 @@ async function resolve(ctx: ServerContext, request: FastifyRequest): Promise<Acc
 export async function requireAccount(ctx: ServerContext, request: FastifyRequest): Promise<Account> {
   const account = await accountOf(ctx, request);
   if (!account) throw new AppError('pleaseLogin');
+  return account;
+}
+
+/**
+ * The caller of a call on credentials or security settings (API keys, password, MFA, passkeys,
+ * e-mail and phone, linked sign-in accounts): refused with delegatedTokenRefused when it acts
+ * through a token issued to another application than the console's (Viewer.delegatedTo).
+ */
+export async function requireOwnSignin(ctx: ServerContext, request: FastifyRequest): Promise<Account> {
+  const account = await requireAccount(ctx, request);
+  const application = account.viewer.delegatedTo;
+  if (application) throw new AppError('delegatedTokenRefused', { application });
   return account;
 }
 

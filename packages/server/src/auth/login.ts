@@ -58,6 +58,8 @@ export async function startSession(
   reply: FastifyReply,
   user: User,
   app: Application,
+  /** How the user proved who they are (amr values): kept for the sign-ins the session stands in for. */
+  authMethods: readonly string[],
   // Casdoor's rule: a sign-in session lasts a day at most unless the person asked to stay signed in.
   autoSignin = paramOf(request, 'autoSignin') === 'true',
 ): Promise<string> {
@@ -69,6 +71,7 @@ export async function startSession(
     hours: autoSignin ? LONG_SESSION_HOURS : SHORT_SESSION_HOURS,
     remoteAddr: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),
+    authMethods,
   });
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -103,23 +106,29 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
   let user: User;
   let fresh = false;
   let sessionToken: string | undefined;
+  // How the user proves who they are (RFC 8176 amr values); a session that stands in brings its own.
+  let authMethods: string[] = [];
+  let authTime: number | undefined;
   // A first step made with a code sent by e-mail or SMS: that channel cannot be the second factor.
   let verificationType = '';
   let newRecoveryCode: string | undefined;
   if (second) {
     ({ user, newRecoveryCode } = await verifySecondFactor(server, request, reply, second, app));
     fresh = true;
+    authMethods = [...firstFactorMethods(second.verificationType), secondFactorMethod(request), 'mfa'];
   } else if (viaProvider) {
     const signedUp = await providerUser(server, app, viaProvider);
     user = signedUp.user;
     if (signedUp.created) noteNewUser(reply.request, user);
     fresh = true;
+    authMethods = ['fed'];
   } else if (username && isCodeSignin(signin)) {
     // A code sent by e-mail or SMS (method login) instead of the password; wrong codes count as wrong passwords.
     const organization = type.anyOrganization ? paramOf(signin, 'organization') || app.organization : app.organization;
     user = await verifyCodeSignin(server, signin, app, organization, lockoutOf(app));
     verificationType = username.includes('@') ? 'email' : 'sms';
     fresh = true;
+    authMethods = firstFactorMethods(verificationType);
   } else if (username) {
     // The LDAP method signs in users synced from a directory, with the directory's password.
     const signinMethod = paramOf(signin, 'signinMethod');
@@ -138,16 +147,21 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
       directory: directoryRuleOf(app, signinMethod),
     });
     fresh = true;
+    authMethods = ['pwd'];
   } else {
     // Only a console session stands in for a password (never a token or a client secret).
     const account = await accountOf(server, signin);
     if (account?.via !== 'session' || !account.user) throw new AppError('missingParameter', { name: 'username' });
     user = account.user;
     sessionToken = account.sessionToken;
+    authTime = account.authTime;
+    authMethods = account.authMethods ?? [];
   }
   return completeSignin(server, signin, reply, type, app, user, {
     fresh,
     sessionToken,
+    authMethods,
+    authTime,
     secondFactorDone: !!second,
     verificationType,
     newRecoveryCode,
@@ -160,6 +174,10 @@ export interface KnownUser {
   fresh: boolean;
   /** The session that stands in, or the one this sign-in opened. */
   sessionToken?: string;
+  /** How the user proved who they are (amr values: pwd, otp, sms, hwk, fed, mfa). */
+  authMethods: string[];
+  /** When the user proved it, for a session that stands in (seconds since the epoch); now when fresh. */
+  authTime?: number;
   /**
    * Whether no second factor is asked: it was just given, or the first one counts as both (a
    * passkey, which is something the user has and, verified, is or knows).
@@ -186,8 +204,9 @@ export async function completeSignin(
   user: User,
   known: KnownUser,
 ): Promise<Envelope> {
-  const { fresh, newRecoveryCode } = known;
+  const { fresh, newRecoveryCode, authMethods } = known;
   let { sessionToken } = known;
+  const authTime = fresh || known.authTime === undefined ? Math.floor(Date.now() / 1000) : known.authTime;
   // The audit record names the user (the caller was nobody when the call began).
   noteRecordSubject(reply.request, { organization: user.owner, user: user.name });
   if (!type.anyOrganization && user.owner !== app.organization)
@@ -199,17 +218,30 @@ export async function completeSignin(
   }
   // The organization requires a method the user has not enabled: a console session to enable it, no credential.
   if (unmetRequiredMfa(await organizationByName(server, user.owner), user)) {
-    if (fresh) await startSession(server, signin, reply, user, app);
+    if (fresh) await startSession(server, signin, reply, user, app, authMethods);
     return ok(REQUIRED_MFA);
   }
   // The password must change first (Casdoor): no credential either; the console sign-in keeps its session.
   if (user.needUpdatePassword) {
-    if (fresh && type.opensSession(app, user, signin)) await startSession(server, signin, reply, user, app);
+    if (fresh && type.opensSession(app, user, signin)) await startSession(server, signin, reply, user, app, authMethods);
     return { ...ok(REQUIRED_UPDATE_PASSWORD), data3: true, ...recoveryCodesOf(newRecoveryCode) };
   }
-  if (fresh && type.opensSession(app, user, signin)) sessionToken = await startSession(server, signin, reply, user, app);
-  const answer = await type.complete(server, signin, user, app, { fresh, sessionToken });
+  if (fresh && type.opensSession(app, user, signin))
+    sessionToken = await startSession(server, signin, reply, user, app, authMethods);
+  const answer = await type.complete(server, signin, user, app, { fresh, sessionToken, authTime, authMethods });
   return { ...answer, ...recoveryCodesOf(newRecoveryCode) };
+}
+
+/** The amr of a first step: a code sent by e-mail is a one-time password, one sent by SMS is `sms`. */
+function firstFactorMethods(verificationType: string): string[] {
+  if (verificationType === 'email') return ['otp'];
+  if (verificationType === 'sms') return ['sms'];
+  return ['pwd'];
+}
+
+/** The amr of a second step: the app's code or a recovery code is a one-time password; an SMS code is `sms`. */
+function secondFactorMethod(request: FastifyRequest): string {
+  return paramOf(request, 'passcode') && paramOf(request, 'mfaType') === 'sms' ? 'sms' : 'otp';
 }
 
 /** A sign-in with a recovery code answers the code that replaces it (the only time it is shown). */

@@ -8,7 +8,7 @@ import { disableMfa, enableMfa, saveMfaSetup, setPreferredMfa, setupInProgress }
 import { checkCode, consumeCode } from '../domain/verification.js';
 import { AppError } from '../errors.js';
 import { paramOf } from '../http/params.js';
-import { requireAccount } from './account.js';
+import { requireOwnSignin } from './account.js';
 import { userApplicationOf } from './provider-login.js';
 import { emailReceiver, phoneReceiver, regionsOf } from './verification/targets.js';
 
@@ -35,7 +35,7 @@ interface Target {
 
 /** The user named by owner and name (the caller by default), if the caller may act on them. */
 async function targetOf(server: ServerContext, request: FastifyRequest): Promise<Target> {
-  const account = await requireAccount(server, request);
+  const account = await requireOwnSignin(server, request);
   const owner = paramOf(request, 'owner') || (account.user?.owner ?? '');
   const name = paramOf(request, 'name') || (account.user?.name ?? '');
   if (!owner || !name) throw new AppError('missingParameter', { name: owner ? 'name' : 'owner' });

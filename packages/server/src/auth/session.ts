@@ -20,7 +20,16 @@ export function sessionIdOf(token: string): string {
 
 export async function createSession(
   db: Db,
-  input: { owner: string; name: string; application: string; hours: number; remoteAddr: string; userAgent: string },
+  input: {
+    owner: string;
+    name: string;
+    application: string;
+    hours: number;
+    remoteAddr: string;
+    userAgent: string;
+    /** How the user proved who they are (amr values), for the sign-ins this session stands in for. */
+    authMethods: readonly string[];
+  },
 ): Promise<{ token: string; expires: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + input.hours * 3600_000);
@@ -35,6 +44,7 @@ export async function createSession(
       expiresTime: nowRfc3339(expires),
       remoteAddr: input.remoteAddr.slice(0, 100),
       userAgent: input.userAgent.slice(0, 500),
+      authMethods: input.authMethods.join(' '),
     })
     .execute();
   return { token, expires };

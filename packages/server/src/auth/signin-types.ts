@@ -14,6 +14,10 @@ export interface SigninContext {
   fresh: boolean;
   /** The console session the sign-in belongs to (opened by it, or the one that stood in), if any. */
   sessionToken?: string;
+  /** When the user last proved who they are (seconds since the epoch): now, or when the session that stands in began. */
+  authTime: number;
+  /** How (RFC 8176 amr values: pwd, otp, sms, hwk, fed, mfa). */
+  authMethods: string[];
 }
 
 export interface SigninType {

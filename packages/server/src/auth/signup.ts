@@ -252,6 +252,6 @@ export async function signUp(server: ServerContext, request: FastifyRequest, rep
 
   noteNewUser(request, created);
   // A new account stays signed in as it always has (the sign-up form asks nothing about it).
-  await startSession(server, request, reply, created, app, true);
+  await startSession(server, request, reply, created, app, ['pwd'], true);
   return ok(`${created.owner}/${created.name}`);
 }

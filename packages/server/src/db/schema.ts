@@ -55,6 +55,8 @@ export const SERVER_TABLES = {
     expiresTime: 'text',
     remoteAddr: 'text',
     userAgent: 'text',
+    /** How the user proved who they are when the session began (amr values, space-separated). */
+    authMethods: 'text',
   },
   deviceAuth: {
     deviceCodeHash: 'text',
@@ -68,6 +70,11 @@ export const SERVER_TABLES = {
     state: 'text',
     owner: 'text',
     name: 'text',
+    /** The device code was asked for with the client's secret: its redemption needs it too. */
+    clientAuthenticated: 'bool',
+    /** When (RFC 3339) and how the approving user proved who they are (the ID token's auth_time and amr). */
+    authTime: 'text',
+    authMethods: 'text',
   },
   signinFailure: { owner: 'text', name: 'text', wrongTimes: 'int', lastWrongTime: 'text' },
   casTicket: {

@@ -5,7 +5,9 @@ import {
   applicationDefaults,
   isValidRedirectUri,
   listScope,
+  nowRfc3339,
   type Organization,
+  type RetiredCert,
   randomHex,
   SIGNIN_METHOD_RULES,
   SIGNUP_ITEM_RULES,
@@ -144,8 +146,25 @@ export const applications = new EntityDomain(applicationDef, {
     checkApplication(next);
     await checkSigningCert(server, trx, next);
     await keepExistingProviders(trx, next);
+    next.retiredCerts = await retiredCertsAfter(server, trx, before, next);
   },
 });
+
+/**
+ * The certs an application's key set keeps after an update: when it signs with another cert from
+ * now on, the one it used is kept until the last token it signed expires (expireInHours from now),
+ * so that relying parties reading the application's JWKS still verify those tokens; a cert it
+ * returns to, and those past their time, leave the list. Kept as cert ids (owner/name).
+ */
+async function retiredCertsAfter(server: ServerContext, trx: Db, before: Application, next: Application): Promise<RetiredCert[]> {
+  const [previous, current] = await Promise.all([certOfApplication(server, before, trx), certOfApplication(server, next, trx)]);
+  const idOf = (cert: { owner: string; name: string }) => `${cert.owner}/${cert.name}`;
+  const now = nowRfc3339();
+  const kept = before.retiredCerts.filter((entry) => entry.until > now && (!current || entry.cert !== idOf(current)));
+  if (!previous || (current && idOf(previous) === idOf(current))) return kept;
+  const until = nowRfc3339(new Date(Date.now() + Math.max(1, before.expireInHours) * 3600_000));
+  return [...kept.filter((entry) => entry.cert !== idOf(previous)), { cert: idOf(previous), until }].slice(-20);
+}
 
 /** The application named `name` (applications are owned by `admin`), if any. */
 /**

@@ -1,6 +1,7 @@
 import {
   type EntityDefinition,
   fieldEntries,
+  isDelegated,
   isStoredPath,
   keyFieldOf,
   MASK,
@@ -22,7 +23,8 @@ export function canUpdate(def: EntityDefinition, viewer: Viewer | null, record: 
  * viewers who may not edit the record.
  */
 export function maskRecord(def: EntityDefinition, record: LooseRecord, viewer: Viewer | null): LooseRecord {
-  const editable = canUpdate(def, viewer, record);
+  // A token issued to another application never reads a secret, whatever its user may edit.
+  const editable = canUpdate(def, viewer, record) && !isDelegated(viewer);
   const out: LooseRecord = {};
   for (const [key, field] of fieldEntries(def)) {
     if (field.hidden) continue;

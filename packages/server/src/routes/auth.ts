@@ -1,6 +1,6 @@
 import { allows, organization as organizationDef, user as userDef } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accountOf, requireAccount } from '../auth/account.js';
+import { accountOf, requireOwnSignin } from '../auth/account.js';
 import { signIn } from '../auth/login.js';
 import { revealPasswordIfObfuscated } from '../auth/password-obfuscation.js';
 import { setPasswordWithCode } from '../auth/password-reset.js';
@@ -69,7 +69,7 @@ export function registerAuthRoutes(app: FastifyInstance, server: ServerContext) 
   app.post('/api/set-password', async (request, reply) => {
     // With a code this browser verified (verify-code): the forgotten-password page, signed out.
     if (paramOf(request, 'code')) return setPasswordWithCode(server, request, reply);
-    const { viewer, sessionToken } = await requireAccount(server, request);
+    const { viewer, sessionToken } = await requireOwnSignin(server, request);
     const owner = paramOf(request, 'userOwner');
     const name = paramOf(request, 'userName');
     const self = viewer.owner === owner && viewer.name === name;

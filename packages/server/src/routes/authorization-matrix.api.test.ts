@@ -37,6 +37,7 @@ import {
 } from '../test-support/authorization-matrix.js';
 import { allRoutePolicies } from '../test-support/authorization-matrix-routes.js';
 import { ApiClient } from '../test-support/client.js';
+import { plantUserSecrets, SERVER_WRITTEN_SECRETS } from '../test-support/planted-secrets.js';
 import { ADMIN_PASSWORD } from '../test-support/server.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 
@@ -338,8 +339,10 @@ describeEachDatabase('authorization matrix', (server) => {
       }
       await added(`/api/add-${def.name}`, body);
     }
-    // A session of the target user (the session calls aim at it).
+    // A session of the target user (the session calls aim at it), who then gets the secrets only the
+    // MFA and passkey calls write (planted-secrets.ts, the same the protocol tests plant).
     expect((await new ApiClient(server().url).login('mx-user', TARGET_USER_PASSWORD, ORG_A)).status).toBe('ok');
+    await plantUserSecrets(server(), ORG_A, 'mx-user', true);
     for (const def of DEFINITIONS) {
       if (def.view) continue;
       const read = await readAsAdmin(def, targetId(def));
@@ -374,6 +377,8 @@ describeEachDatabase('authorization matrix', (server) => {
     }
     for (const [, password] of Object.values(PASSWORDS)) secretOf('a plaintext password', password, nobody);
     secretOf('the target user plaintext password', TARGET_USER_PASSWORD, nobody);
+    for (const [label, { value, readers }] of Object.entries(SERVER_WRITTEN_SECRETS))
+      secretOf(`the target user's ${label}`, value, readers === 'nobody' ? nobody : editors('user'));
     secretOf(
       "the member's access secret",
       worker?.accessSecret,

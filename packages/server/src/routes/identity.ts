@@ -1,6 +1,6 @@
 import { isGlobalAdmin, may, splitId, type User, user as userDef, type Viewer } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAccount } from '../auth/account.js';
+import { requireAccount, requireOwnSignin } from '../auth/account.js';
 import { providerAuthUrl, userApplicationOf } from '../auth/provider-login.js';
 import type { ServerContext } from '../context.js';
 import { identitiesOfUser, unlinkIdentity } from '../domain/identities.js';
@@ -66,7 +66,7 @@ export function registerIdentityRoutes(app: FastifyInstance, server: ServerConte
   // allows it (canUnlink); an administrator of their organization acts for them under the same
   // rule; a global administrator may always unlink (the way back for a locked-out account).
   app.post('/api/unlink', async (request) => {
-    const { viewer } = await requireAccount(server, request);
+    const { viewer } = await requireOwnSignin(server, request);
     const user = await targetUser(server, viewer, unlinkUserId(request));
     const providerName = paramOf(request, 'providerName');
     const providerType = paramOf(request, 'providerType');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAccount } from '../auth/account.js';
+import { requireAccount, requireOwnSignin } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
 import { addUserKeys } from '../domain/user.js';
 import { exportUsers, uploadUsers } from '../domain/user-sheet.js';
@@ -34,7 +34,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext) {
 
   // POST /api/add-user-keys (body: the user, owner and name matter): a new accessKey/accessSecret.
   app.post('/api/add-user-keys', async (request) => {
-    const { viewer } = await requireAccount(ctx, request);
+    const { viewer } = await requireOwnSignin(ctx, request);
     const body = bodyOf(request);
     const text = (name: string) => (typeof body[name] === 'string' ? String(body[name]) : queryParam(request, name));
     await addUserKeys(ctx, viewer, { owner: text('owner'), name: text('name') });

@@ -1,6 +1,6 @@
 import { isValidEmail, type Organization, type User } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireAccount } from '../auth/account.js';
+import { requireOwnSignin } from '../auth/account.js';
 import { findSigninUser } from '../auth/credentials.js';
 import { sendVerificationCode } from '../auth/verification/send.js';
 import { emailReceiver, phoneReceiver, regionsOf, userByEmail, userByPhone } from '../auth/verification/targets.js';
@@ -122,7 +122,7 @@ async function getEmailAndPhone(ctx: ServerContext, request: FastifyRequest) {
  * e-mail address or phone number, proven by a code sent to it (method reset).
  */
 async function resetEmailOrPhone(ctx: ServerContext, request: FastifyRequest) {
-  const account = await requireAccount(ctx, request);
+  const account = await requireOwnSignin(ctx, request);
   const user = account.user;
   if (!user) throw new AppError('pleaseLogin');
   const type = paramOf(request, 'type').trim();

@@ -1,6 +1,6 @@
 import { splitId } from '@gatehouse/entities';
 import type { FastifyInstance } from 'fastify';
-import { requireAccount } from '../auth/account.js';
+import { requireOwnSignin } from '../auth/account.js';
 import { beginRegistration, finishRegistration } from '../auth/webauthn/registration.js';
 import { beginSignin, finishSignin } from '../auth/webauthn/signin.js';
 import type { ServerContext } from '../context.js';
@@ -27,7 +27,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, server: ServerConte
   app.post('/api/webauthn/signin/finish', (request, reply) => finishSignin(server, request, reply));
 
   app.post('/api/webauthn/delete-credential', async (request) => {
-    const { viewer } = await requireAccount(server, request);
+    const { viewer } = await requireOwnSignin(server, request);
     const id = paramOf(request, 'id');
     const user = id ? splitId(id) : { owner: viewer.owner, name: viewer.name };
     if (!user) throw new AppError('badId', { id });

@@ -79,11 +79,9 @@ export async function signInThroughPage(
     back.searchParams.set('code', String(login.data));
     if (params.state) back.searchParams.set('state', params.state);
   } else {
-    const fragment = new URLSearchParams({
-      [params.responseType]: String(login.data),
-      token_type: 'bearer',
-      state: params.state,
-    });
+    // The implicit types: the fragment's parameters as the server answers them (data2), as the page sends them.
+    const fragment = new URLSearchParams(login.data2 as Record<string, string>);
+    if (params.state) fragment.set('state', params.state);
     back.hash = fragment.toString();
   }
   return { url: back, browser };

@@ -55,12 +55,65 @@ export const SECRET_FIELD_NAMES = [
 ];
 
 /**
+ * The secrets only the server's own calls write (the MFA and passkey calls) and the secret parts of
+ * JSON fields, planted on an existing user as those calls would leave them. Each comes with who may
+ * read it through the API: nobody, or whoever may edit the user (masked for everyone else).
+ */
+export const SERVER_WRITTEN_SECRETS = {
+  'the TOTP secret': { value: TOTP_SECRET, readers: 'nobody' },
+  'a recovery code hash': { value: 'planted-recovery-code-hash-6n4', readers: 'nobody' },
+  "the MFA setup's secret": { value: 'PLANTEDMFASETUPSECRET8R2', readers: 'nobody' },
+  "the MFA setup's recovery hash": { value: 'planted-setup-recovery-hash-1v9', readers: 'nobody' },
+  "a managed account's password": { value: 'planted-managed-password-5m8', readers: 'editors' },
+  "a one-time-password account's key": { value: 'PLANTEDMFAACCOUNTKEY2T7', readers: 'editors' },
+} as const;
+
+/**
+ * Plants SERVER_WRITTEN_SECRETS and a passkey on `owner/name`. With `mfa` the authenticator app is
+ * on (its secret is a TOTP key: totpCode(TOTP_SECRET)), so each sign-in takes a second step.
+ */
+export async function plantUserSecrets(server: TestServer, owner: string, name: string, mfa: boolean): Promise<void> {
+  const planted = (label: keyof typeof SERVER_WRITTEN_SECRETS) => SERVER_WRITTEN_SECRETS[label].value;
+  await server.ctx.repo(userDef).update(owner, name, {
+    totpSecret: mfa ? TOTP_SECRET : '',
+    recoveryCodes: [planted('a recovery code hash')],
+    preferredMfaType: mfa ? 'app' : '',
+    mfaSetup: {
+      mfaType: 'app',
+      secret: planted("the MFA setup's secret"),
+      recoveryCodeHash: planted("the MFA setup's recovery hash"),
+      verified: false,
+      dest: '',
+      countryCode: '',
+      expiresTime: '',
+    },
+    managedAccounts: [
+      { application: 'other-app', username: 'keeper', password: planted("a managed account's password"), signinUrl: '' },
+    ],
+    mfaAccounts: [
+      { accountName: 'keeper', issuer: 'Elsewhere', secretKey: planted("a one-time-password account's key"), origin: '' },
+    ],
+    webauthnCredentials: [
+      {
+        id: 'cGxhbnRlZC1wYXNza2V5LWlkLTNiNw==',
+        publicKey: 'cGxhbnRlZC1wYXNza2V5LXB1YmxpYy1rZXk=',
+        attestationType: 'none',
+        transport: [],
+        flags: { userPresent: true, userVerified: true, backupEligible: false, backupState: false },
+        authenticator: { AAGUID: '', signCount: 0, cloneWarning: false, attachment: '' },
+        createdTime: '',
+      },
+    ],
+  });
+}
+
+/**
  * Adds `owner/name` with every secret set: a password (its hash and salt stored), an API key pair,
- * a TOTP secret and recovery code hashes, an MFA setup in progress, managed accounts' passwords,
- * one-time-password accounts' keys, face data, a passkey, an ID card, and a provider's access token
- * among the properties (not a directory entry: such a user signs in with the directory's password).
- * `admin` must be the global administrator. With `mfa` (the default) the authenticator app is on, so
- * each sign-in takes a second step; without it the password grant can serve the user.
+ * SERVER_WRITTEN_SECRETS (TOTP secret, recovery code hashes, an MFA setup in progress, managed
+ * accounts' passwords, one-time-password accounts' keys), a passkey, face data, an ID card, and a
+ * provider's access token among the properties (not a directory entry: such a user signs in with
+ * the directory's password). `admin` must be the global administrator. With `mfa` (the default)
+ * the authenticator app is on; without it the password grant can serve the user.
  */
 export async function addSecretKeeper(
   server: TestServer,
@@ -82,59 +135,28 @@ export async function addSecretKeeper(
     realName: 'planted-real-name-4k2',
     ipWhitelist: '127.0.0.1/32,::1/128,203.0.113.77/32',
     properties: { department: 'released-property-ok', oauth_GitHub_accessToken: 'planted-provider-token-9q3' },
-    managedAccounts: [{ application: 'other-app', username: 'keeper', password: 'planted-managed-password-5m8', signinUrl: '' }],
-    mfaAccounts: [{ accountName: 'keeper', issuer: 'Elsewhere', secretKey: 'PLANTEDMFAACCOUNTKEY2T7', origin: '' }],
     faceIds: [{ name: 'face', faceIdData: [0.7391846213], imageUrl: 'https://example.com/planted-face-image-8w1.png' }],
   });
   if (added.status !== 'ok') throw new Error(`add-user ${owner}/${name}: ${added.msg}`);
   const keys = await admin.post('/api/add-user-keys', { owner, name });
   if (keys.status !== 'ok') throw new Error(`add-user-keys: ${keys.msg}`);
-  // The fields only the MFA and passkey calls write, set as they would leave them.
-  await server.ctx.repo(userDef).update(owner, name, {
-    // With `mfa`, the authenticator app is enabled (its secret is a TOTP key: totpCode(TOTP_SECRET)).
-    totpSecret: mfa ? TOTP_SECRET : '',
-    recoveryCodes: ['planted-recovery-code-hash-6n4'],
-    preferredMfaType: mfa ? 'app' : '',
-    mfaSetup: {
-      mfaType: 'app',
-      secret: 'PLANTEDMFASETUPSECRET8R2',
-      recoveryCodeHash: 'planted-setup-recovery-hash-1v9',
-      verified: false,
-      dest: '',
-      countryCode: '',
-      expiresTime: '',
-    },
-    webauthnCredentials: [
-      {
-        id: 'cGxhbnRlZC1wYXNza2V5LWlkLTNiNw==',
-        publicKey: 'cGxhbnRlZC1wYXNza2V5LXB1YmxpYy1rZXk=',
-        attestationType: 'none',
-        transport: [],
-        flags: { userPresent: true, userVerified: true, backupEligible: false, backupState: false },
-        authenticator: { AAGUID: '', signCount: 0, cloneWarning: false, attachment: '' },
-        createdTime: '',
-      },
-    ],
-  });
+  await plantUserSecrets(server, owner, name, mfa);
   const stored = await server.ctx.repo(userDef).get(owner, name);
   if (!stored) throw new Error(`${owner}/${name} was not stored`);
+  const serverWritten = Object.entries(SERVER_WRITTEN_SECRETS).map(([label, { value }]) => [label, value]);
   return {
     owner,
     name,
     id: stored.id,
     password,
     secrets: {
+      ...Object.fromEntries(serverWritten),
+      'the TOTP secret': mfa ? TOTP_SECRET : '',
       'the plaintext password': password,
       'the password hash': stored.password,
       'the password salt': stored.passwordSalt,
       'the access key': stored.accessKey,
       'the access secret': stored.accessSecret,
-      'the TOTP secret': mfa ? TOTP_SECRET : '',
-      'a recovery code hash': 'planted-recovery-code-hash-6n4',
-      "the MFA setup's secret": 'PLANTEDMFASETUPSECRET8R2',
-      "the MFA setup's recovery hash": 'planted-setup-recovery-hash-1v9',
-      "a managed account's password": 'planted-managed-password-5m8',
-      "a one-time-password account's key": 'PLANTEDMFAACCOUNTKEY2T7',
       'face data': '0.7391846213',
       "a face ID's picture": 'planted-face-image-8w1',
       "a passkey's id": 'cGxhbnRlZC1wYXNza2V5LWlkLTNiNw',

@@ -32,8 +32,12 @@ export function grantConsent(body: {
   state: string;
   nonce: string;
   challenge: string;
+  prompt: string;
+  maxAge: string;
 }) {
-  return request<string>('POST', '/api/grant-consent', { body: { provider: '', signinMethod: '', resource: '', ...body } });
+  return request<string, Record<string, string>>('POST', '/api/grant-consent', {
+    body: { provider: '', signinMethod: '', resource: '', ...body },
+  });
 }
 
 /**

@@ -26,8 +26,8 @@ export default function OAuthAuthorizePage() {
   const prompt = search.get('prompt') ?? '';
   const silent = prompt === 'none';
   const [consentApp, setConsentApp] = useState<Rec | null>(null);
-  const back = (data: string) =>
-    window.location.assign(authorizationRedirect(query.redirectUri, query.responseType, data, query.state));
+  const back = (data: string, fragmentParams?: unknown) =>
+    window.location.assign(authorizationRedirect(query.redirectUri, query.responseType, data, query.state, fragmentParams));
   const fail = (error: string) =>
     window.location.assign(authorizationError(query.redirectUri, error, query.state, query.responseType));
 
@@ -50,11 +50,11 @@ export default function OAuthAuthorizePage() {
           return null;
         }
         const answer = await settle(first);
-        return answer && { app, data: answer.data };
+        return answer && { app, data: answer.data, data2: answer.data2 };
       }}
       onSignedIn={(answer) => {
-        const { app, data } = answer as { app: Rec; data: unknown };
-        if (!isConsentRequired(data)) back(String(data));
+        const { app, data, data2 } = answer as { app: Rec; data: unknown; data2: unknown };
+        if (!isConsentRequired(data)) back(String(data), data2);
         else if (silent) fail('consent_required');
         else setConsentApp(app);
       }}

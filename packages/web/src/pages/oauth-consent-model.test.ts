@@ -38,6 +38,7 @@ describe('the consent step', () => {
       nonce: 'n',
       code_challenge: 'x',
       code_challenge_method: 'S256',
+      max_age: '300',
     };
     expect(grantBodyOf({ owner: 'admin', name: 'app' }, query)).toEqual({
       application: 'admin/app',
@@ -49,6 +50,9 @@ describe('the consent step', () => {
       state: 's',
       nonce: 'n',
       challenge: 'x',
+      // The request's prompt and max_age, which the server holds the consent to as well.
+      prompt: '',
+      maxAge: '300',
     });
     expect(scopesOf(' a  b a ')).toEqual(['a', 'b']);
   });

@@ -53,5 +53,7 @@ export function grantBodyOf(app: Record<string, unknown>, query: Record<string, 
     state: query.state ?? '',
     nonce: query.nonce ?? '',
     challenge: query.code_challenge ?? '',
+    prompt: query.prompt ?? '',
+    maxAge: query.max_age ?? '',
   };
 }

@@ -16,8 +16,8 @@ interface Props {
   app: Rec;
   /** The authorization parameters the page forwards (authorizationQuery). */
   query: Record<string, string>;
-  /** Allow succeeded: the code (or implicit token) for the redirect URI. */
-  onGranted: (data: string) => void;
+  /** Allow succeeded: the code (or implicit token, with the fragment's parameters) for the redirect URI. */
+  onGranted: (data: string, fragmentParams: unknown) => void;
   /** Deny: the page sends the browser back with error=access_denied. */
   onDeny: () => void;
 }
@@ -38,7 +38,8 @@ export function OAuthConsent({ app, query, onGranted, onDeny }: Props) {
     setError(null);
     setBusy(true);
     try {
-      onGranted(String(unwrap(await grantConsent(grantBodyOf(app, query))).data));
+      const granted = unwrap(await grantConsent(grantBodyOf(app, query)));
+      onGranted(String(granted.data), granted.data2);
     } catch (failure) {
       setError(errorText(t, failure));
       setBusy(false);

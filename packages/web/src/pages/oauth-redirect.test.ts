@@ -15,6 +15,12 @@ describe('authorization redirects', () => {
       'https://app.example/cb#id_token=I&token_type=bearer',
     );
   });
+  it('put the fragment parameters the server answers, in its order, then the state', () => {
+    const params = { access_token: 'T', token_type: 'Bearer', expires_in: '3600', scope: 'openid', id_token: 'I' };
+    expect(authorizationRedirect('https://app.example/cb', 'id_token token', 'T', 'S', params)).toBe(
+      'https://app.example/cb#access_token=T&token_type=Bearer&expires_in=3600&scope=openid&id_token=I&state=S',
+    );
+  });
   it('report errors in the query, and in the fragment for implicit requests', () => {
     expect(authorizationError('https://app.example/cb', 'login_required', 'S')).toBe(
       'https://app.example/cb?error=login_required&state=S',
@@ -28,7 +34,7 @@ describe('authorization redirects', () => {
   });
   it('forward the authorization parameters under the server names', () => {
     const search = new URLSearchParams(
-      'client_id=c&response_type=code&redirect_uri=r&scope=openid&state=s&code_challenge=x&code_challenge_method=S256&prompt=consent',
+      'client_id=c&response_type=code&redirect_uri=r&scope=openid&state=s&code_challenge=x&code_challenge_method=S256&prompt=consent&max_age=60',
     );
     expect(authorizationQuery(search)).toEqual({
       clientId: 'c',
@@ -39,6 +45,7 @@ describe('authorization redirects', () => {
       code_challenge: 'x',
       code_challenge_method: 'S256',
       prompt: 'consent',
+      max_age: '60',
     });
   });
 });

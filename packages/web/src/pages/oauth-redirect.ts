@@ -1,8 +1,16 @@
 /**
  * Where the browser goes after an authorization request (RFC 6749 §4.1.2, §4.2.2): the code in
- * the query, implicit tokens in the fragment, errors in the query; the state always echoed.
+ * the query, implicit tokens in the fragment, errors in the query; the state always echoed. For the
+ * implicit types the server answers the fragment's parameters (`fragmentParams`: access_token,
+ * id_token, token_type, expires_in, scope); without them the value alone goes under the type's name.
  */
-export function authorizationRedirect(redirectUri: string, responseType: string, value: string, state: string): string {
+export function authorizationRedirect(
+  redirectUri: string,
+  responseType: string,
+  value: string,
+  state: string,
+  fragmentParams?: unknown,
+): string {
   const url = new URL(redirectUri);
   if (responseType === 'code') {
     url.searchParams.set('code', value);
@@ -10,8 +18,12 @@ export function authorizationRedirect(redirectUri: string, responseType: string,
     return url.toString();
   }
   const fragment = new URLSearchParams();
-  fragment.set(responseType === 'token' ? 'access_token' : responseType, value);
-  fragment.set('token_type', 'bearer');
+  if (fragmentParams && typeof fragmentParams === 'object') {
+    for (const [key, param] of Object.entries(fragmentParams)) if (typeof param === 'string') fragment.set(key, param);
+  } else {
+    fragment.set(responseType === 'token' ? 'access_token' : responseType, value);
+    fragment.set('token_type', 'bearer');
+  }
   if (state) fragment.set('state', state);
   url.hash = fragment.toString();
   return url.toString();
@@ -36,7 +48,7 @@ export function authorizationQuery(search: URLSearchParams): Record<string, stri
     scope: search.get('scope') ?? '',
     state: search.get('state') ?? '',
   };
-  for (const key of ['nonce', 'code_challenge', 'code_challenge_method', 'prompt']) {
+  for (const key of ['nonce', 'code_challenge', 'code_challenge_method', 'prompt', 'max_age']) {
     const value = search.get(key);
     if (value) out[key] = value;
   }

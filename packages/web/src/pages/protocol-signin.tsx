@@ -6,7 +6,7 @@ import { errorText } from '../components/error-text';
 import { ResultTitle } from '../components/result-title';
 import { SigninCard, type SigninValues } from '../components/signin-card';
 import { useSecondFactor } from '../components/use-second-factor';
-import type { Rec } from '../data/client';
+import { ApiError, type Rec } from '../data/client';
 import type { ProviderSigninRequest } from '../data/signin-flows';
 import { useTranslation } from '../i18n/i18n';
 import { Button } from '../plain/button';
@@ -76,6 +76,11 @@ export function ProtocolSignin({
       if (answer === null) setBusy(false);
       else onSignedIn(answer);
     } catch (failure) {
+      // The session's sign-in is too old for the request (max_age): the person signs in again, or,
+      // when nothing may be shown (prompt=none), the application hears login_required.
+      const again = failure instanceof ApiError && failure.code === 'signinAgainRequired';
+      if (again && silent) onSilentFailure?.();
+      if (again) setUseOtherAccount(true);
       setError(errorText(t, failure));
       setBusy(false);
     }

@@ -24,11 +24,13 @@ function nextStep(flow: ProviderState, data: unknown, data2: unknown): Next {
     case 'code':
     case 'token':
     case 'id_token':
+    case 'id_token token':
+    case 'token id_token':
       // Consent is asked on the authorization page, where the new session now stands in.
       if (isConsentRequired(data)) return { kind: 'go', url: back };
       return {
         kind: 'go',
-        url: authorizationRedirect(flow.query.redirectUri ?? '', flow.type, String(data), flow.query.state ?? ''),
+        url: authorizationRedirect(flow.query.redirectUri ?? '', flow.type, String(data), flow.query.state ?? '', data2),
       };
     case 'saml': {
       const request = { owner: '', application: flow.application, params: flow.body, forceAuthn: false };

@@ -107,5 +107,9 @@ export async function finishSignin(server: ServerContext, request: FastifyReques
   await recordWebauthnSignin(server, user, credential.id, verified.authenticationInfo.newCounter);
   await clearFailures(server, failures);
   // A verified passkey is both factors at once (as in Casdoor): no second step is asked.
-  return completeSignin(server, signin.request, reply, type, app, user, { fresh: true, secondFactorDone: true });
+  return completeSignin(server, signin.request, reply, type, app, user, {
+    fresh: true,
+    secondFactorDone: true,
+    authMethods: ['hwk'],
+  });
 }

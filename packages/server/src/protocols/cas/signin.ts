@@ -45,15 +45,6 @@ export function serviceWithTicket(service: string, ticket: string): string {
   return `${service}${service.includes('?') ? '&' : '?'}ticket=${ticket}`;
 }
 
-async function sessionCreated(server: ServerContext, sessionId: string): Promise<string | null> {
-  const row = await server.database.db
-    .selectFrom('authSession')
-    .select('createdTime')
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
-  return row ? row.createdTime : null;
-}
-
 /**
  * POST /api/login type 'cas' (Casdoor: controllers/auth.go, ResponseTypeCas), with `service` (and
  * `renew`) in the query and application/organization in the body. Answers data = the service
@@ -75,7 +66,7 @@ export const CAS_SIGNIN_TYPES: Record<string, SigninType> = {
       const service = paramOf(request, 'service');
       if (!service) return ok('', '');
       const sessionId = signin.sessionToken ? sessionIdOf(signin.sessionToken) : '';
-      const authTime = (!signin.fresh && sessionId && (await sessionCreated(server, sessionId))) || nowRfc3339();
+      const authTime = nowRfc3339(new Date(signin.authTime * 1000));
       const ticket = await issueTicket(server, {
         kind: 'ST',
         organization: app.organization,

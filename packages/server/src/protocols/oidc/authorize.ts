@@ -23,6 +23,11 @@ export interface AuthorizeRequest {
   codeChallengeMethod: string;
   /** OpenID Connect's prompt (space-separated: none, login, consent ...); consent asks again. */
   prompt?: string;
+  /**
+   * OpenID Connect's max_age: the user must have proved who they are within this many seconds, else
+   * sign in again ('' when not asked; 0 is prompt=login).
+   */
+  maxAge?: string;
 }
 
 export function authorizeRequestOf(request: FastifyRequest): AuthorizeRequest {
@@ -38,11 +43,49 @@ export function authorizeRequestOf(request: FastifyRequest): AuthorizeRequest {
     codeChallenge: q('code_challenge', 'codeChallenge'),
     codeChallengeMethod: q('code_challenge_method', 'codeChallengeMethod'),
     prompt: q('prompt'),
+    maxAge: q('max_age', 'maxAge'),
   };
 }
 
-/** Response types and the application grant each needs (code is always allowed). */
-const RESPONSE_TYPE_GRANTS: Record<string, string | null> = { code: null, token: 'token', id_token: 'id_token' };
+/**
+ * The response types, each with the grants the application must list (code is always allowed).
+ * `id_token token` may come in either order (OAuth 2.0 Multiple Response Types §5).
+ */
+const RESPONSE_TYPE_GRANTS: Record<string, string[]> = {
+  code: [],
+  token: ['token'],
+  id_token: ['id_token'],
+  'id_token token': ['id_token', 'token'],
+};
+
+/** The response type with its words in a fixed order ("token id_token" is "id_token token"). */
+export function normalizedResponseType(responseType: string): string {
+  return responseType.split(' ').filter(Boolean).sort().join(' ');
+}
+
+/** Whether the response carries an ID token (OpenID Connect's implicit flow): a nonce is then required. */
+export function answersIdToken(responseType: string): boolean {
+  return normalizedResponseType(responseType).split(' ').includes('id_token');
+}
+
+/** The prompt values of a request; none may not come with another (OpenID Connect Core §3.1.2.1). */
+export function promptsOf(req: Pick<AuthorizeRequest, 'prompt'>): string[] {
+  return (req.prompt ?? '').split(' ').filter(Boolean);
+}
+
+/**
+ * Whether a sign-in the user proved at `authTime` (seconds) is too old for the request: prompt=login
+ * always wants a new one; max_age wants one at most that many seconds old.
+ */
+export function freshSigninRequired(
+  req: Pick<AuthorizeRequest, 'prompt' | 'maxAge'>,
+  authTime: number,
+  now = Date.now(),
+): boolean {
+  if (promptsOf(req).includes('login')) return true;
+  if (!req.maxAge) return false;
+  return now / 1000 - authTime > Number(req.maxAge);
+}
 
 /**
  * Checks an authorization request before anyone signs in. A bad client or redirect URI is an error
@@ -52,11 +95,16 @@ export async function validateAuthorizeRequest(server: ServerContext, req: Autho
   const app = await applicationByClientId(server, req.clientId);
   if (!app) throw new AppError('oauthInvalidClient', { clientId: req.clientId });
   if (!redirectUriAllowed(app, req.redirectUri)) throw new AppError('redirectUriNotAllowed', { uri: req.redirectUri });
-  if (!(req.responseType in RESPONSE_TYPE_GRANTS)) throw new AppError('responseTypeUnsupported', { type: req.responseType });
-  const grant = RESPONSE_TYPE_GRANTS[req.responseType];
-  if (grant && !app.grantTypes.includes(grant))
+  const grants = RESPONSE_TYPE_GRANTS[normalizedResponseType(req.responseType)];
+  if (!grants) throw new AppError('responseTypeUnsupported', { type: req.responseType });
+  if (grants.some((grant) => !app.grantTypes.includes(grant)))
     throw new AppError('responseTypeNotAllowed', { type: req.responseType, application: app.name });
   if (req.codeChallenge && req.codeChallengeMethod !== 'S256') throw new AppError('pkceMethodUnsupported');
+  // An ID token in the front channel is bound to the request by its nonce (OpenID Connect Core §3.2.2.1).
+  if (answersIdToken(req.responseType) && !req.nonce) throw new AppError('nonceRequired', { type: req.responseType });
+  const prompts = promptsOf(req);
+  if (prompts.includes('none') && prompts.length > 1) throw new AppError('promptNoneAlone');
+  if (req.maxAge && !/^\d{1,9}$/.test(req.maxAge)) throw new AppError('maxAgeInvalid', { value: req.maxAge });
   return app;
 }
 

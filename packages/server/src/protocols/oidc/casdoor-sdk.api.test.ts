@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../test-support/client.js';
 import { createOAuthApplication, REDIRECT_URI, signInThroughPage } from '../../test-support/oidc.js';
@@ -180,7 +180,7 @@ describeEachDatabase("Casdoor's SDKs and token formats", (server) => {
     }
 
     it('JWT carries the whole user without secrets, signed with the application cert (kid = cert name)', async () => {
-      const { payload, protectedHeader, body } = await accessTokenOf('fmt-jwt', { tokenFormat: 'JWT' });
+      const { payload, protectedHeader, body, app } = await accessTokenOf('fmt-jwt', { tokenFormat: 'JWT' });
       expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: 'cert-built-in' });
       expect(payload).toMatchObject({
         owner: 'built-in',
@@ -191,7 +191,17 @@ describeEachDatabase("Casdoor's SDKs and token formats", (server) => {
       });
       expect(payload).not.toHaveProperty('password');
       expect(payload).not.toHaveProperty('passwordSalt');
-      expect(body.id_token).toBe(body.access_token);
+      // The ID token is a token of its own (Casdoor repeats the access token), with the same user
+      // claims, so that an application parsing Casdoor's id_token keeps reading them.
+      expect(body.id_token).not.toBe(body.access_token);
+      const idToken = decodeJwt(body.id_token);
+      expect(idToken).toMatchObject({
+        owner: 'built-in',
+        name: 'sdk-user',
+        tokenType: 'id-token',
+        aud: app.clientId,
+        nonce: 'n',
+      });
     });
 
     it('JWT-Empty carries only the short user', async () => {

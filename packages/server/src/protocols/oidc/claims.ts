@@ -1,4 +1,5 @@
-import { type Application, releasedUser, type User } from '@gatehouse/entities';
+import { createHash } from 'node:crypto';
+import type { Application, ReleasedUser } from '@gatehouse/entities';
 import { parseScopes } from './params.js';
 
 /** A JWT's claims (a JSON object). */
@@ -6,31 +7,35 @@ export type Claims = Record<string, unknown>;
 
 /**
  * The claims of Gatehouse's JWTs, per the application's token format (Casdoor's shapes, so its
- * SDKs parse them): JWT carries the whole user without secrets, JWT-Empty a short user, JWT-Custom
- * the registered claims plus the chosen user fields, JWT-Standard OpenID Connect's standard names.
+ * SDKs parse them): JWT carries the user's released profile, JWT-Empty a short user, JWT-Custom the
+ * registered claims plus the chosen user fields, JWT-Standard OpenID Connect's standard names. The
+ * user is always a `ReleasedUser` (entities/released-user.ts, an allow-list): nothing here can
+ * reach a credential or a secret of the account.
  */
 
 export interface TokenContext {
   issuer: string;
   app: Application;
   /** null for client-credentials tokens (the application itself). */
-  user: User | null;
+  user: ReleasedUser | null;
   scope: string;
   nonce: string;
-  /** `jti` of the token: admin/<token name>. */
+  /** `jti` of the access token: admin/<token name>. */
   jti: string;
   issuedAt: number;
   expiresAt: number;
+  /** When the user last proved who they are (seconds since the epoch). */
   authTime?: number;
+  /** How (RFC 8176 amr values). */
+  authMethods: readonly string[];
 }
 
 /**
- * The user as the default JWT format carries them (Casdoor's token user): the released fields
- * (`releasedUser`, an allow-list), `emailVerified` under OpenID Connect's name, and the lists
- * Casdoor applications read.
+ * The user as the default JWT format carries them (Casdoor's token user): the released profile,
+ * `emailVerified` under OpenID Connect's name, and the lists Casdoor applications read.
  */
-export function tokenUser(user: User): Claims {
-  const { emailVerified, ...released } = releasedUser(user);
+export function tokenUser(user: ReleasedUser): Claims {
+  const { emailVerified, ...released } = user;
   return { ...released, email_verified: emailVerified, roles: [], permissions: [] };
 }
 
@@ -58,7 +63,7 @@ function scopes(scope: string): Set<string> {
 }
 
 /** OpenID Connect standard claims of a user for the granted scopes (also the userinfo answer). */
-export function standardClaims(user: User, scope: string): Claims {
+export function standardClaims(user: ReleasedUser, scope: string): Claims {
   const granted = scopes(scope);
   const out: Claims = { owner: user.owner, id: user.id };
   if (granted.has('profile') || granted.has('openid')) {
@@ -81,14 +86,8 @@ export function standardClaims(user: User, scope: string): Claims {
   return out;
 }
 
-/** The access token's claims (Gatehouse also answers it as the id_token, as Casdoor does). */
-export function accessTokenClaims(ctx: TokenContext): Claims {
-  const { app, user } = ctx;
-  if (!user) {
-    // The application itself (client credentials).
-    return { ...registered(ctx, app.clientId), ...common(ctx), owner: app.owner, name: app.name };
-  }
-  const sub = user.id;
+/** The user claims of a token format (what both the access token and the ID token say of the user). */
+function userClaims(app: Application, user: ReleasedUser, scope: string): Claims {
   switch (app.tokenFormat) {
     case 'JWT-Empty':
       return {
@@ -100,11 +99,9 @@ export function accessTokenClaims(ctx: TokenContext): Claims {
         email: user.email,
         email_verified: user.emailVerified,
         phone: user.phone,
-        ...common(ctx),
-        ...registered(ctx, sub),
       };
     case 'JWT-Custom': {
-      const out: Claims = { ...registered(ctx, sub), ...common(ctx), nonce: ctx.nonce };
+      const out: Claims = {};
       const carried = tokenUser(user);
       for (const field of app.tokenFields) {
         const key = field === 'emailVerified' ? 'email_verified' : field;
@@ -113,11 +110,81 @@ export function accessTokenClaims(ctx: TokenContext): Claims {
       return out;
     }
     case 'JWT-Standard':
-      return { ...standardClaims(user, ctx.scope), ...common(ctx), ...registered(ctx, sub) };
+      return standardClaims(user, scope);
     default:
-      return { ...tokenUser(user), tag: user.tag, ...common(ctx), ...registered(ctx, sub) };
+      return { ...tokenUser(user), tag: user.tag };
   }
 }
+
+/**
+ * The access token's claims: what Casdoor applications read (the user of the token format, its
+ * scope, nonce and auth_time). It is a bearer credential for the API and userinfo; the ID token is
+ * another token (idTokenClaims).
+ */
+export function accessTokenClaims(ctx: TokenContext): Claims {
+  const { app, user } = ctx;
+  if (!user) {
+    // The application itself (client credentials).
+    return { ...registered(ctx, app.clientId), ...common(ctx), owner: app.owner, name: app.name };
+  }
+  const out = { ...userClaims(app, user, ctx.scope), ...common(ctx), ...registered(ctx, user.id) };
+  // JWT-Custom always says which request it answers (Casdoor's getClaimsCustom).
+  if (app.tokenFormat === 'JWT-Custom') out.nonce = ctx.nonce;
+  return out;
+}
+
+/** The hash algorithm of a JWS algorithm (RS256 → SHA-256 ...), for at_hash (OpenID Connect Core §3.1.3.6). */
+function hashOfAlg(alg: string): string {
+  if (alg.endsWith('512')) return 'sha512';
+  if (alg.endsWith('384')) return 'sha384';
+  return 'sha256';
+}
+
+/** at_hash: the left half of the access token's hash under the ID token's algorithm, base64url. */
+export function accessTokenHashClaim(accessToken: string, alg: string): string {
+  const digest = createHash(hashOfAlg(alg)).update(accessToken, 'ascii').digest();
+  return digest.subarray(0, digest.length / 2).toString('base64url');
+}
+
+/**
+ * The acr of a sign-in: "2" when the user proved who they are with two factors (or a passkey,
+ * which is both), "1" with one. Clients that ask for assurance compare it (acr_values).
+ */
+export function acrOf(authMethods: readonly string[]): string {
+  return authMethods.includes('mfa') || authMethods.includes('hwk') ? '2' : '1';
+}
+
+/**
+ * The ID token (OpenID Connect Core §2): who the user is, for the client alone (aud is its client
+ * id), with when and how they signed in (auth_time, acr, amr), the request's nonce, and at_hash
+ * binding it to the access token issued with it. The user claims are those of the application's
+ * token format, so that an application that reads Casdoor's id_token keeps reading them. It is
+ * never a bearer credential: it is not stored, so userinfo and the API refuse it.
+ */
+export function idTokenClaims(ctx: TokenContext, user: ReleasedUser, atHash: string): Claims {
+  const { app } = ctx;
+  const out: Claims = {
+    ...userClaims(app, user, ctx.scope),
+    iss: ctx.issuer,
+    sub: user.id,
+    aud: app.clientId,
+    exp: ctx.expiresAt,
+    iat: ctx.issuedAt,
+    azp: app.clientId,
+    // The access token's jti with a mark: RP-initiated logout finds the grant of an id_token_hint by it.
+    jti: `${ctx.jti}${ID_TOKEN_JTI_SUFFIX}`,
+    tokenType: 'id-token',
+    acr: acrOf(ctx.authMethods),
+  };
+  if (ctx.authTime) out.auth_time = ctx.authTime;
+  if (ctx.authMethods.length > 0) out.amr = [...ctx.authMethods];
+  if (ctx.nonce) out.nonce = ctx.nonce;
+  if (atHash) out.at_hash = atHash;
+  return out;
+}
+
+/** What an ID token's jti adds to the jti of the access token issued with it. */
+export const ID_TOKEN_JTI_SUFFIX = '#id_token';
 
 /** Refresh tokens carry no user data: only what validating and rotating them needs. */
 export function refreshTokenClaims(ctx: TokenContext, refreshExpiresAt: number): Claims {

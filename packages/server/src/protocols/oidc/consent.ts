@@ -16,7 +16,7 @@ import { AppError } from '../../errors.js';
 import { ok } from '../../http/envelope.js';
 import { bodyOf } from '../../http/params.js';
 import { answerAuthorization } from './answer.js';
-import { type AuthorizeRequest, validateAuthorizeRequest } from './authorize.js';
+import { type AuthorizeRequest, freshSigninRequired, validateAuthorizeRequest } from './authorize.js';
 import { parseScopes } from './params.js';
 
 /**
@@ -101,8 +101,14 @@ export async function grantConsent(server: ServerContext, request: FastifyReques
     nonce: str(body.nonce),
     codeChallenge: challenge,
     codeChallengeMethod: challenge ? 'S256' : '',
+    prompt: str(body.prompt),
+    maxAge: str(body.maxAge),
   };
   const app = await validateAuthorizeRequest(server, req);
+  // The consent screen follows the sign-in that asked for it; max_age still holds (prompt=login was
+  // the sign-in's to enforce). The code carries the session's real auth_time either way.
+  const signin = { authTime: account.authTime ?? 0, authMethods: account.authMethods ?? [] };
+  if (freshSigninRequired({ maxAge: req.maxAge }, signin.authTime)) throw new AppError('signinAgainRequired');
   if (str(body.application) !== applicationIdOf(app))
     throw new AppError('consentApplicationMismatch', { application: str(body.application), expected: applicationIdOf(app) });
   const user = account.user;
@@ -128,7 +134,8 @@ export async function grantConsent(server: ServerContext, request: FastifyReques
   const consented = requested.filter((s) => !custom.has(s) || granted.has(s));
   const scope = consented.length === requested.length ? req.scope : consented.join(' ');
   const updatedUser = { ...user, applicationScopes: records };
-  return ok(await answerAuthorization(server, request, { ...req, scope }, updatedUser, app));
+  const answer = await answerAuthorization(server, request, { ...req, scope }, updatedUser, app, signin);
+  return answer.redirect ? ok(answer.value, answer.redirect) : ok(answer.value);
 }
 
 /**

@@ -31,7 +31,7 @@ export function normalizeUserCode(input: string): string {
 /** POST /api/device-auth: starts a device authorization (RFC 8628 §3.1-3.2). */
 export async function startDeviceAuthorization(server: ServerContext, request: FastifyRequest, origin: string) {
   const params = oauthParams(request);
-  const { app } = await authenticateClient(server, request, params, false);
+  const { app, withSecret } = await authenticateClient(server, request, params, false);
   assertGrantAllowed(app, DEVICE_GRANT);
   const deviceCode = randomBytes(32).toString('base64url');
   const userCode = newUserCode();
@@ -50,6 +50,9 @@ export async function startDeviceAuthorization(server: ServerContext, request: F
       state: 'pending',
       owner: '',
       name: '',
+      clientAuthenticated: withSecret,
+      authTime: '',
+      authMethods: '',
     })
     .execute();
   const verification = `${origin}/login/oauth/device/${userCode}`;
@@ -74,14 +77,28 @@ export async function pendingDeviceAuthorization(server: ServerContext, userCode
   return row;
 }
 
-/** The signed-in user approves a device (POST /api/login with type=device). */
-export async function approveDevice(server: ServerContext, userCode: string, user: User): Promise<void> {
+/**
+ * The signed-in user approves a device (POST /api/login with type=device); `signin` says when and
+ * how they proved who they are (the device's ID token carries it).
+ */
+export async function approveDevice(
+  server: ServerContext,
+  userCode: string,
+  user: User,
+  signin: { authTime: number; authMethods: readonly string[] },
+): Promise<void> {
   const row = await pendingDeviceAuthorization(server, userCode);
   const app = await applicationByClientId(server, row.clientId);
   if (!app || app.organization !== user.owner) throw new AppError('userNotInApplication', { application: app?.name ?? '' });
   await server.database.db
     .updateTable('deviceAuth')
-    .set({ state: 'approved', owner: user.owner, name: user.name })
+    .set({
+      state: 'approved',
+      owner: user.owner,
+      name: user.name,
+      authTime: nowRfc3339(new Date(signin.authTime * 1000)),
+      authMethods: signin.authMethods.join(' '),
+    })
     .where('deviceCodeHash', '=', row.deviceCodeHash)
     .where('state', '=', 'pending')
     .execute();

@@ -2,9 +2,8 @@ import type { Cert } from '@gatehouse/entities';
 import type { JWK } from 'jose';
 import type { ServerContext } from '../../context.js';
 import { applicationByName } from '../../domain/application.js';
-import { certOfApplication } from '../../domain/cert.js';
 import { DEVICE_GRANT } from './device.js';
-import { publicJwkOf } from './keys.js';
+import { publicJwkOf, verificationCertsOf } from './keys.js';
 
 export const SCOPES = ['openid', 'email', 'profile', 'address', 'phone', 'offline_access'];
 
@@ -26,7 +25,7 @@ export function discoveryDocument(origin: string, applicationName?: string, cust
     revocation_endpoint: `${origin}/api/login/oauth/revoke`,
     end_session_endpoint: `${origin}/api/logout`,
     device_authorization_endpoint: `${origin}/api/device-auth`,
-    response_types_supported: ['code', 'token', 'id_token'],
+    response_types_supported: ['code', 'token', 'id_token', 'id_token token'],
     response_modes_supported: ['query', 'fragment'],
     grant_types_supported: ['authorization_code', 'password', 'client_credentials', 'refresh_token', 'implicit', DEVICE_GRANT],
     subject_types_supported: ['public'],
@@ -43,6 +42,10 @@ export function discoveryDocument(origin: string, applicationName?: string, cust
       'exp',
       'nonce',
       'auth_time',
+      'acr',
+      'amr',
+      'at_hash',
+      'azp',
       'name',
       'preferred_username',
       'picture',
@@ -71,14 +74,16 @@ export async function applicationDiscovery(server: ServerContext, origin: string
   return discoveryDocument(origin, applicationName, customScopes);
 }
 
-/** The public keys of every x509 cert, or of one application's cert (kid = cert name). */
+/**
+ * The public keys of every x509 cert, or of one application's certs: the one it signs with and
+ * those it signed with before, until their tokens expire (kid = cert name).
+ */
 export async function jwksOf(server: ServerContext, applicationName?: string): Promise<{ keys: JWK[] } | null> {
   let certs: Cert[];
   if (applicationName) {
     const app = await applicationByName(server, applicationName);
     if (!app) return null;
-    const cert = await certOfApplication(server, app);
-    certs = cert ? [cert] : [];
+    certs = await verificationCertsOf(server, app);
   } else {
     certs = await server.database.db.selectFrom('cert').selectAll().where('type', '=', 'x509').orderBy('name').execute();
   }

@@ -1,5 +1,5 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import type { Application, Cert } from '@gatehouse/entities';
+import { type Application, type Cert, cert as certDef, nowRfc3339 } from '@gatehouse/entities';
 import { type CryptoKey, exportJWK, importPKCS8, importX509, type JWK } from 'jose';
 import type { ServerContext } from '../../context.js';
 import { signingKeyProblem } from '../../crypto/certs.js';
@@ -48,6 +48,33 @@ export async function signingCertOf(server: ServerContext, app: Application): Pr
   const cert = await certOfApplication(server, app);
   if (!cert) throw cannotSign(app, `the cert "${certNameOf(app)}" does not exist`);
   return cert;
+}
+
+/**
+ * The certs whose signatures of the application's tokens still count: its current one, then those
+ * it signed with before until their tokens expire (application.retiredCerts).
+ */
+export async function verificationCertsOf(server: ServerContext, app: Application): Promise<Cert[]> {
+  const current = await certOfApplication(server, app);
+  const now = nowRfc3339();
+  const retired = await Promise.all(
+    app.retiredCerts
+      .filter((entry) => entry.until > now)
+      .map(async (entry) => {
+        const [owner = '', name = ''] = entry.cert.split('/');
+        return server.repo(certDef).get(owner, name);
+      }),
+  );
+  const certs = [current, ...retired].filter((cert): cert is Cert => cert !== undefined);
+  return certs.filter((cert, i) => certs.findIndex((other) => other.owner === cert.owner && other.name === cert.name) === i);
+}
+
+/** The public keys that may have signed the application's tokens with `alg` (see verificationCertsOf). */
+export async function signingCertsOf(server: ServerContext, app: Application, alg: string): Promise<CryptoKey[]> {
+  const keys = await Promise.all(
+    (await verificationCertsOf(server, app)).map((cert) => publicKeyFor(cert, alg).catch(() => null)),
+  );
+  return keys.filter((key): key is CryptoKey => key !== null);
 }
 
 export function signingAlgOf(app: Application): SigningAlg {

@@ -81,7 +81,7 @@ describeEachDatabase('OpenID Connect with openid-client', (server) => {
       const tokens = await codeFlow(publicClient, true);
       const claims = tokens.claims();
       expect(claims?.iss).toBe(server().url);
-      expect(claims?.aud).toEqual([app.clientId]);
+      expect(claims?.aud).toBe(app.clientId);
       expect(claims?.preferred_username).toBe('rp-user');
       expect(tokens.token_type.toLowerCase()).toBe('bearer');
       const info = await oidc.fetchUserInfo(publicClient, tokens.access_token, claims?.sub as string);
@@ -175,7 +175,12 @@ describeEachDatabase('OpenID Connect with openid-client', (server) => {
       const body = await response.json();
       expect(response.status).toBe(200);
       expect(body).toMatchObject({ token_type: 'Bearer', scope: 'openid profile email offline_access' });
-      expect(body.id_token).toBe(body.access_token);
+      // A new ID token of its own, for the same sign-in (auth_time), without the request's nonce.
+      expect(body.id_token).not.toBe(body.access_token);
+      const before = JSON.parse(Buffer.from(String(tokens.id_token).split('.')[1], 'base64url').toString());
+      const after = JSON.parse(Buffer.from(String(body.id_token).split('.')[1], 'base64url').toString());
+      expect(after).toMatchObject({ sub: before.sub, aud: app.clientId, auth_time: before.auth_time });
+      expect(after).not.toHaveProperty('nonce');
     });
   });
 
@@ -324,7 +329,8 @@ describeEachDatabase('OpenID Connect with openid-client', (server) => {
       if (!('url' in result)) throw new Error(result.error);
       const fragment = new URLSearchParams((result.url as URL).hash.slice(1));
       const claims = JSON.parse(Buffer.from(String(fragment.get('id_token')).split('.')[1] as string, 'base64url').toString());
-      expect(claims).toMatchObject({ nonce: 'n-1', aud: [app.clientId], preferred_username: 'rp-user' });
+      expect(claims).toMatchObject({ nonce: 'n-1', aud: app.clientId, preferred_username: 'rp-user', tokenType: 'id-token' });
+      expect(fragment.get('access_token')).toBeNull();
     });
 
     it('refuses users of other organizations', async () => {

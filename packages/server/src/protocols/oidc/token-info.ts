@@ -1,8 +1,9 @@
+import { releasedUser } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { sessionUserOf } from '../../auth/account.js';
 import type { ServerContext } from '../../context.js';
 import { applicationByName } from '../../domain/application.js';
-import { accessExpiry, accessTokenActive, findToken, revokeFamily, revokeToken } from '../../domain/token.js';
+import { accessExpiry, accessTokenActive, findToken, revokeFamily } from '../../domain/token.js';
 import { bearerToken, oauthParams } from '../../http/credentials.js';
 import { originOf } from '../../http/origin.js';
 import { type Claims, standardClaims } from './claims.js';
@@ -22,7 +23,7 @@ export async function userinfo(server: ServerContext, request: FastifyRequest): 
   if (!token) {
     const user = await sessionUserOf(server, request);
     if (!user) throw invalidToken('An access token is required');
-    return { sub: user.id, iss: issuer, aud: '', ...standardClaims(user, 'openid profile email phone address') };
+    return { sub: user.id, iss: issuer, aud: '', ...standardClaims(releasedUser(user), 'openid profile email phone address') };
   }
   const row = await findToken(server, 'accessTokenHash', token);
   if (!row || !accessTokenActive(row)) throw invalidToken('The access token is invalid, expired or revoked');
@@ -31,7 +32,7 @@ export async function userinfo(server: ServerContext, request: FastifyRequest): 
     throw invalidToken('The user of the access token cannot sign in');
   });
   const app = await applicationByName(server, row.application);
-  return { sub: user.id, iss: issuer, aud: app?.clientId ?? '', ...standardClaims(user, row.scope) };
+  return { sub: user.id, iss: issuer, aud: app?.clientId ?? '', ...standardClaims(releasedUser(user), row.scope) };
 }
 
 /**
@@ -75,8 +76,9 @@ export async function introspect(server: ServerContext, request: FastifyRequest)
 }
 
 /**
- * POST /api/login/oauth/revoke (RFC 7009, an addition to the Casdoor API): revoking an access token
- * revokes it; revoking a refresh token revokes its whole chain. Unknown tokens are not an error.
+ * POST /api/login/oauth/revoke (RFC 7009, an addition to the Casdoor API): revoking an access or a
+ * refresh token revokes every token of its grant (the refresh chain and the access tokens issued
+ * along it), so that nothing it made is left usable. Unknown tokens are not an error.
  */
 export async function revoke(server: ServerContext, request: FastifyRequest): Promise<void> {
   const params = oauthParams(request);
@@ -85,5 +87,5 @@ export async function revoke(server: ServerContext, request: FastifyRequest): Pr
   const refresh = await findToken(server, 'refreshTokenHash', token);
   if (refresh && refresh.application === app.name) return revokeFamily(server, refresh.family);
   const access = await findToken(server, 'accessTokenHash', token);
-  if (access && access.application === app.name) return revokeToken(server, access.name);
+  if (access && access.application === app.name) return revokeFamily(server, access.family);
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_OWNER, type Application, nowRfc3339, type Token, type User } from '@gatehouse/entities';
+import { ADMIN_OWNER, type Application, nowRfc3339, releasedUser, type Token, type User } from '@gatehouse/entities';
 import { SignJWT } from 'jose';
 import type { ServerContext } from '../../context.js';
 import { timeOrderedId } from '../../crypto/time-ordered-id.js';
 import { tokenHash, tokens } from '../../domain/token.js';
-import { accessTokenClaims, refreshTokenClaims, type TokenContext } from './claims.js';
+import { accessTokenClaims, accessTokenHashClaim, idTokenClaims, refreshTokenClaims, type TokenContext } from './claims.js';
 import { privateKeyFor, signingAlgOf, signingCertOf } from './keys.js';
 
 /** Authorization codes live 5 minutes and are single use. */
@@ -19,6 +19,10 @@ export interface IssueInput {
   /** The refresh chain this token continues (refresh grant). */
   family?: string;
   authTime?: number;
+  /** How the user proved who they are (RFC 8176 amr values). */
+  authMethods?: readonly string[];
+  /** The client proved it holds its secret: refreshing the grant will need the secret too. */
+  clientAuthenticated?: boolean;
   /** Whether a refresh token is issued (the application allows the refresh grant). */
   withRefreshToken: boolean;
 }
@@ -26,13 +30,17 @@ export interface IssueInput {
 export interface IssuedToken {
   row: Token;
   accessToken: string;
+  /** The ID token of a user's grant ('' for the application's own tokens). */
+  idToken: string;
   refreshToken: string;
   expiresIn: number;
 }
 
-/** Signs an access token (and a refresh token) with the application's cert. */
+/** Signs an access token, the user's ID token and a refresh token with the application's cert. */
 async function signTokens(server: ServerContext, input: IssueInput, name: string) {
-  const { app, user } = input;
+  const { app } = input;
+  // From here on the user is what a relying party may learn of them (an allow-list).
+  const user = input.user ? releasedUser(input.user) : null;
   const now = Math.floor(Date.now() / 1000);
   const expiresIn = Math.max(1, app.expireInHours) * 3600;
   const refreshExpiresIn = Math.max(1, app.refreshExpireInHours) * 3600;
@@ -46,12 +54,16 @@ async function signTokens(server: ServerContext, input: IssueInput, name: string
     issuedAt: now,
     expiresAt: now + expiresIn,
     authTime: input.authTime,
+    authMethods: input.authMethods ?? [],
   };
   const cert = await signingCertOf(server, app);
   const alg = signingAlgOf(app);
   const key = await privateKeyFor(app, cert, alg);
   const header = { alg, typ: 'JWT', kid: cert.name };
   const accessToken = await new SignJWT(accessTokenClaims(ctx)).setProtectedHeader(header).sign(key);
+  const idToken = user
+    ? await new SignJWT(idTokenClaims(ctx, user, accessTokenHashClaim(accessToken, alg))).setProtectedHeader(header).sign(key)
+    : '';
   const refreshToken = input.withRefreshToken
     ? await new SignJWT(refreshTokenClaims(ctx, now + refreshExpiresIn)).setProtectedHeader(header).sign(key)
     : '';
@@ -63,7 +75,7 @@ async function signTokens(server: ServerContext, input: IssueInput, name: string
     refreshTokenHash: refreshToken ? tokenHash(refreshToken) : '',
     refreshExpireTime: refreshToken ? nowRfc3339(new Date((now + refreshExpiresIn) * 1000)) : '',
   };
-  return { accessToken, refreshToken, expiresIn, fields };
+  return { accessToken, idToken, refreshToken, expiresIn, fields };
 }
 
 function baseRow(input: IssueInput, name: string) {
@@ -91,6 +103,8 @@ function baseRow(input: IssueInput, name: string) {
     isRotated: false,
     isRevoked: false,
     authTime: input.authTime ?? 0,
+    authMethods: (input.authMethods ?? []).join(' '),
+    clientAuthenticated: input.clientAuthenticated ?? false,
   };
 }
 
@@ -99,7 +113,13 @@ export async function issueToken(server: ServerContext, input: IssueInput): Prom
   const name = timeOrderedId();
   const signed = await signTokens(server, input, name);
   const row = await tokens.create(server, 'system', { ...baseRow(input, name), ...signed.fields }, { newKey: true });
-  return { row, accessToken: signed.accessToken, refreshToken: signed.refreshToken, expiresIn: signed.expiresIn };
+  return {
+    row,
+    accessToken: signed.accessToken,
+    idToken: signed.idToken,
+    refreshToken: signed.refreshToken,
+    expiresIn: signed.expiresIn,
+  };
 }
 
 /**
@@ -130,40 +150,59 @@ export async function issueCode(
 /** Signs the tokens of a redeemed code into its row. */
 export async function redeemCode(server: ServerContext, row: Token, input: IssueInput): Promise<IssuedToken> {
   const signed = await signTokens(server, input, row.name);
-  const redeemed = await tokens.update(server, 'system', row, signed.fields);
+  const redeemed = await tokens.update(server, 'system', row, {
+    ...signed.fields,
+    clientAuthenticated: input.clientAuthenticated ?? false,
+  });
   return {
     row: redeemed,
     accessToken: signed.accessToken,
+    idToken: signed.idToken,
     refreshToken: signed.refreshToken,
     expiresIn: signed.expiresIn,
   };
 }
 
-/** The token response of the token endpoint (id_token is the access token, as Casdoor answers). */
-export function tokenResponse(issued: { accessToken: string; refreshToken: string; expiresIn: number; scope: string }) {
+/**
+ * The token response of the token endpoint. A user's grant answers an ID token of its own (Casdoor
+ * answers the access token again as id_token; docs/casdoor-compatibility.md), the application's
+ * own tokens none.
+ */
+export function tokenResponse(issued: {
+  accessToken: string;
+  idToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  scope: string;
+}) {
   const out: Record<string, string | number> = {
     access_token: issued.accessToken,
-    id_token: issued.accessToken,
     token_type: 'Bearer',
     expires_in: issued.expiresIn,
     scope: issued.scope,
   };
+  if (issued.idToken) out.id_token = issued.idToken;
   if (issued.refreshToken) out.refresh_token = issued.refreshToken;
   return out;
 }
 
 /**
- * The token response for a user who has just proven who they are at the token endpoint (password
- * and device grants): a fresh token family, authenticated now, refreshable when the app allows.
+ * The token response for a user who proved who they are for this grant (password and device
+ * grants): a fresh token family, refreshable when the app allows.
  */
-export async function issueForUser(server: ServerContext, issuer: string, app: Application, user: User, scope: string) {
-  const issued = await issueToken(server, {
-    issuer,
-    app,
-    user,
-    scope,
-    authTime: Math.floor(Date.now() / 1000),
-    withRefreshToken: app.grantTypes.includes('refresh_token'),
-  });
+export async function issueForUser(
+  server: ServerContext,
+  input: {
+    issuer: string;
+    app: Application;
+    user: User;
+    scope: string;
+    authTime: number;
+    authMethods: readonly string[];
+    clientAuthenticated: boolean;
+  },
+) {
+  const { app, scope } = input;
+  const issued = await issueToken(server, { ...input, withRefreshToken: app.grantTypes.includes('refresh_token') });
   return tokenResponse({ ...issued, scope });
 }

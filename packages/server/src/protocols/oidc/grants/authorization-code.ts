@@ -59,6 +59,8 @@ export async function authorizationCodeGrant(
     nonce: row.nonce,
     family: row.family,
     authTime: row.authTime || undefined,
+    authMethods: row.authMethods ? row.authMethods.split(' ') : [],
+    clientAuthenticated: withSecret,
     withRefreshToken: app.grantTypes.includes('refresh_token'),
   });
   return tokenResponse({ ...issued, scope: row.scope });

@@ -13,6 +13,6 @@ export async function clientCredentialsGrant(
   const { app } = await authenticateClient(server, request, params, true);
   assertGrantAllowed(app, 'client_credentials');
   const scope = params.scope ?? '';
-  const issued = await issueToken(server, { issuer, app, user: null, scope, withRefreshToken: false });
+  const issued = await issueToken(server, { issuer, app, user: null, scope, clientAuthenticated: true, withRefreshToken: false });
   return tokenResponse({ ...issued, scope });
 }

@@ -4,7 +4,7 @@ import type { ServerContext } from '../../../context.js';
 import { tokenHash } from '../../../domain/token.js';
 import { assertGrantAllowed, authenticateClient, requireParam } from '../clients.js';
 import { DEVICE_GRANT } from '../device.js';
-import { invalidGrant, OAuthError } from '../errors.js';
+import { invalidClient, invalidGrant, OAuthError } from '../errors.js';
 import { issueForUser } from '../tokens.js';
 import { activeUserOf } from '../users.js';
 
@@ -16,12 +16,15 @@ export async function deviceCodeGrant(
   issuer: string,
 ) {
   const deviceCode = requireParam(params, 'device_code');
-  const { app } = await authenticateClient(server, request, params, false);
+  const { app, withSecret } = await authenticateClient(server, request, params, false);
   assertGrantAllowed(app, DEVICE_GRANT);
   const { db } = server.database;
   const hash = tokenHash(deviceCode);
   const row = await db.selectFrom('deviceAuth').selectAll().where('deviceCodeHash', '=', hash).executeTakeFirst();
   if (!row || row.clientId !== app.clientId) throw invalidGrant('Invalid device code');
+  // A device code asked for with the client's secret is redeemed with it (a stolen code alone is not enough).
+  if (row.clientAuthenticated && !withSecret)
+    throw invalidClient('client_secret is required: the device code was issued with it');
   if (row.expiresTime <= nowRfc3339()) throw new OAuthError('expired_token', 'The device code has expired');
   if (row.state === 'denied') throw new OAuthError('access_denied', 'The user denied the request');
   if (row.state === 'pending') {
@@ -38,6 +41,13 @@ export async function deviceCodeGrant(
     .executeTakeFirst();
   if (Number(deleted.numDeletedRows) !== 1) throw invalidGrant('Invalid device code');
   const user = await activeUserOf(server, row.owner, row.name);
-  const scope = row.scope;
-  return issueForUser(server, issuer, app, user, scope);
+  return issueForUser(server, {
+    issuer,
+    app,
+    user,
+    scope: row.scope,
+    authTime: Math.floor(Date.parse(row.authTime) / 1000) || Math.floor(Date.now() / 1000),
+    authMethods: row.authMethods ? row.authMethods.split(' ') : [],
+    clientAuthenticated: row.clientAuthenticated,
+  });
 }

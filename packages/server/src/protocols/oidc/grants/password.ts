@@ -20,7 +20,7 @@ export async function passwordGrant(
   params: Record<string, string>,
   issuer: string,
 ) {
-  const { app } = await authenticateClient(server, request, params, false);
+  const { app, withSecret } = await authenticateClient(server, request, params, false);
   assertGrantAllowed(app, 'password');
   const username = requireParam(params, 'username');
   const password = requireParam(params, 'password');
@@ -42,6 +42,13 @@ export async function passwordGrant(
       throw invalidGrant(translate(error.key, langOf(request.headers['accept-language']), error.params));
     throw error;
   }
-  const scope = params.scope ?? '';
-  return issueForUser(server, issuer, app, user, scope);
+  return issueForUser(server, {
+    issuer,
+    app,
+    user,
+    scope: params.scope ?? '',
+    authTime: Math.floor(Date.now() / 1000),
+    authMethods: ['pwd'],
+    clientAuthenticated: withSecret,
+  });
 }
