@@ -34,8 +34,17 @@ export function likePrefix(prefix: string): string {
   return `${prefix.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
+/**
+ * No stored text holds a NUL (text fields refuse it, db/value-errors.ts): a value with one matches
+ * nothing, on every engine alike (PostgreSQL refuses such a parameter, SQLite's LIKE and FTS5 stop
+ * reading at it).
+ */
+export const hasNul = (value: string) => value.includes('\u0000');
+export const NOTHING = sql<boolean>`1 = 0`;
+
 /** A case-blind LIKE of `column` against `value` anywhere in it (ILIKE on PostgreSQL). */
 export function containsCondition(column: string, value: string, dialect: DialectName) {
+  if (hasNul(value)) return NOTHING;
   const op = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
   return sql<boolean>`${sql.ref(column)} ${op} ${likePattern(value)} escape '!'`;
 }
@@ -91,6 +100,7 @@ function countsWholeScope(def: EntityDefinition, params: ListParams, scope: stri
   const shared = scope !== '' && def.shared && scope !== ADMIN_OWNER;
   return (
     def.orgField === 'owner' &&
+    !hasNul(scope) &&
     !def.fixedOwner &&
     !shared &&
     params.search === undefined &&
@@ -105,6 +115,8 @@ function countsWholeScope(def: EntityDefinition, params: ListParams, scope: stri
  * the OR on one column stays an index range (owner, sort column, name) on every engine.
  */
 export function applyListWhere(qb: ListQuery, def: EntityDefinition, params: ListParams, scope: string, dialect: DialectName) {
+  const values = [scope, params.memberOf ?? '', params.search?.value ?? '', ...Object.values(params.where ?? {})];
+  if (values.some(hasNul)) return qb.where(NOTHING);
   let q = qb;
   if (def.fixedOwner) q = q.where('owner', '=', def.fixedOwner);
   if (scope !== '' && def.shared && scope !== ADMIN_OWNER) {

@@ -2,7 +2,7 @@ import { allows, may, nowRfc3339, type Session, session as sessionDef, type View
 import { sql } from 'kysely';
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
-import { containsCondition, type ListParams } from '../db/list.js';
+import { containsCondition, hasNul, type ListParams, NOTHING } from '../db/list.js';
 import { AppError } from '../errors.js';
 import { refusal } from './actor.js';
 import { heldListScope } from './entity-domain.js';
@@ -68,7 +68,8 @@ export async function listSessions(
   const scope = heldListScope(sessionDef, viewer, params.organization);
   const { db, dialect } = server.database;
   let rows = live(db);
-  if (scope !== '') rows = rows.where('owner', '=', scope);
+  if (hasNul(scope)) rows = rows.where(NOTHING);
+  else if (scope !== '') rows = rows.where('owner', '=', scope);
   if (params.search) rows = rows.where(containsCondition(params.search.field, params.search.value, dialect));
   const grouped = rows
     .select(['owner', 'name', 'application'])

@@ -251,6 +251,26 @@ describeEachDatabase(
       }
     });
 
+    it('a search holding a NUL, or the full-text syntax of a search index, answers the list like any other value', async () => {
+      // No stored text holds a NUL: such a value matches nothing, on every engine (PostgreSQL would refuse it).
+      const values = ['a\u0000b', '\u0000', '"', 'ab"c*', 'NEAR(a b)', 'name : x', '^abc', 'a OR b AND NOT c'];
+      for (const { path: listPath, def } of listEndpoints()) {
+        const field = searchableFields(def)[0];
+        if (!field) continue;
+        for (const value of values) {
+          for (const owner of [undefined, value.includes('\u0000') ? value : undefined]) {
+            const query = new URLSearchParams({ p: '1', pageSize: '10', field, value });
+            if (owner !== undefined) query.set(def.orgParam, owner);
+            const answer = await send('GET', `${listPath}?${query}`);
+            const where = `GET ${listPath}?${query}: ${answer.raw.slice(0, 300)}`;
+            expect(answer.json.status, where).toBe('ok');
+            expect(Array.isArray(answer.json.data), where).toBe(true);
+            if (value.includes('\u0000')) expect(answer.json.data, where).toEqual([]);
+          }
+        }
+      }
+    });
+
     // Views (sessions) are never added or updated; read-only entities refuse every write.
     for (const def of DEFINITIONS.filter((d) => !d.view)) {
       describe(`add-${def.name} and update-${def.name}`, () => {
