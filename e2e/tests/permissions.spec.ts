@@ -30,9 +30,13 @@ adminTeamTest('the page refuses to save what the server refuses, and approval fi
 
   await page.goto(`/permissions/${team.org}/${name}`);
   await expect(heading(page, 'Edit Permission')).toBeVisible();
-  // The model has no role definition (no model is stored): the roles wait for one.
-  await expect(field(page, 'Sub roles')).toBeDisabled();
-  await expect(page.getByText('Roles can be chosen only when the model has a role definition ([role_definition])')).toBeVisible();
+  // No model: the permission is read with the built-in RBAC model, as the page says; it defines roles.
+  await expect(
+    page.getByText(
+      'No model, or none of that name: the permission is read with the built-in RBAC model (sub, obj, act with roles), as Casdoor does',
+    ),
+  ).toBeVisible();
+  await expect(field(page, 'Sub roles')).toBeEnabled();
 
   const users = field(page, 'Sub users');
   await users.click();

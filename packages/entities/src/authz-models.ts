@@ -217,6 +217,8 @@ export type Enforcer = RecordOf<typeof enforcer.fields>;
 
 /** A policy row as Casdoor's API carries it (xorm-adapter's CasbinRule, Go field names). */
 export interface CasbinRule {
+  /** The row's id in its adapter's table (0 for a row that comes from an engine). */
+  Id: number;
   Ptype: string;
   V0: string;
   V1: string;

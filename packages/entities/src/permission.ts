@@ -52,6 +52,17 @@ export function permissionProblem(p: {
   return null;
 }
 
+/**
+ * The id of the model a permission names (Casdoor: getModel(permission.owner, permission.model)):
+ * owner/name as written, a bare name is a model of the permission's own organization; '' for none.
+ * No model, or one that does not exist, means Casdoor's built-in RBAC model (DEFAULT_MODEL_TEXT).
+ */
+export function permissionModelId(permission: { owner: string; model: string }): string {
+  const model = permission.model.trim();
+  if (!model) return '';
+  return model.includes('/') ? model : `${permission.owner}/${model}`;
+}
+
 /** Whether a model's text defines roles (a [role_definition] section): only then may a permission name roles. */
 export function hasRoleDefinition(modelText: string | null | undefined): boolean {
   return !!modelText && modelText.includes('role_definition');

@@ -422,7 +422,6 @@ export const en = {
   enforcePermissionMissing: 'The permission: "{id}" doesn\'t exist',
   enforceEnforcerMissing: 'The enforcer: "{id}" doesn\'t exist',
   enforceRequestSize: 'The request has {count} values; the model expects {fields}',
-  permissionModelMissing: 'The model "{model}" does not exist',
   enforceModelError: 'The model cannot be used for enforcement: {detail}',
   // models, adapters, enforcers and policies (domain/authz)
   modelTextInvalid: 'The model text is not a valid casbin model: {detail}',

@@ -389,7 +389,6 @@ export const zh: Record<MessageKey, string> = {
   enforcePermissionMissing: '权限："{id}" 不存在',
   enforceEnforcerMissing: '执行器："{id}" 不存在',
   enforceRequestSize: '请求有 {count} 个值；模型需要 {fields}',
-  permissionModelMissing: '模型 "{model}" 不存在',
   enforceModelError: '该模型无法用于鉴权：{detail}',
   modelTextInvalid: '模型文本不是有效的 casbin 模型：{detail}',
   adapterDatabaseUnsupported: '无法使用数据库类型 "{type}"：本服务器只能连接 mysql、postgres 和 sqlite3',

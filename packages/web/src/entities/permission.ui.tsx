@@ -1,11 +1,13 @@
 import {
   ALL,
+  DEFAULT_MODEL_TEXT,
   hasDomainDefinition,
   hasRoleDefinition,
   isAdmin,
   nowRfc3339,
   permissionActions,
   permissionApiPaths,
+  permissionModelId,
   permissionProblem,
 } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
@@ -48,25 +50,35 @@ function GroupsField(props: FieldControlProps) {
 }
 
 /**
- * The text of the permission's model (get-model), or null while it cannot be had: no model chosen,
- * none stored under that id, or no models on this server (the entity is not registered, so nothing
- * is asked). A model that cannot be loaded defines no roles.
+ * The text of the model the permission is read with (get-model), or null while it loads: the model
+ * its organization names by name, or by owner/name (permissionModelId); without one, or when none is
+ * stored under that id, Casdoor's built-in RBAC model (`isDefault`), as the server reads it. Without
+ * models on this server (the entity is not registered) nothing is asked.
  */
-function useModelText(model: string): string | null {
+function useModel(owner: string, model: string): { text: string; isDefault: boolean } | null {
   const modelDefinition = definitionOf('model');
-  const slash = model.indexOf('/');
+  const id = permissionModelId({ owner, model });
+  const slash = id.indexOf('/');
   const query = useQuery({
-    queryKey: ['record', 'model', model],
+    queryKey: ['record', 'model', id],
     queryFn: async () => {
       if (!modelDefinition) return '';
-      const envelope = await getOne(modelDefinition, model.slice(0, slash), model.slice(slash + 1));
+      const envelope = await getOne(modelDefinition, id.slice(0, slash), id.slice(slash + 1));
       return envelope.status === 'ok' ? text(envelope.data?.modelText) : '';
     },
     enabled: slash > 0 && !!modelDefinition,
     retry: false,
     staleTime: 30_000,
   });
-  return query.data ?? null;
+  if (slash < 0) return { text: DEFAULT_MODEL_TEXT, isDefault: true };
+  if (query.data === undefined) return query.isError ? { text: DEFAULT_MODEL_TEXT, isDefault: true } : null;
+  return query.data ? { text: query.data, isDefault: false } : { text: DEFAULT_MODEL_TEXT, isDefault: true };
+}
+
+/** The model the form's permission is read with (see useModel). */
+function useFormModel(stored: Record<string, unknown>) {
+  const owner = useOwner(stored);
+  return useModel(owner, text(Form.useWatch('model') ?? stored.model));
 }
 
 /**
@@ -75,8 +87,7 @@ function useModelText(model: string): string | null {
  */
 function RolesField(props: FieldControlProps) {
   const { t } = useTranslation();
-  const model = text(Form.useWatch('model') ?? props.stored.model);
-  const roles = hasRoleDefinition(useModelText(model));
+  const roles = hasRoleDefinition(useFormModel(props.stored)?.text);
   return (
     <Flex vertical gap={4}>
       <AnyMembersField {...props} entity="role" disabled={props.disabled || !roles} />
@@ -85,21 +96,30 @@ function RolesField(props: FieldControlProps) {
   );
 }
 
-/** The model: a model of the organization by id owner/name, searched on the server. */
+/**
+ * The model: a model of the organization by id owner/name, searched on the server; without one (or
+ * naming one that does not exist) the permission is read with the built-in RBAC model, which the
+ * field says.
+ */
 function ModelField({ id, value, onChange, disabled, stored }: FieldControlProps) {
+  const { t } = useTranslation();
   const owner = useOwner(stored);
+  const model = useModel(owner, text(value));
   const modelDefinition = definitionOf('model');
   if (!modelDefinition) return null;
   return (
-    <RefSelect
-      id={id}
-      definition={modelDefinition}
-      organization={owner}
-      by="id"
-      value={text(value) || undefined}
-      onChange={(next) => onChange?.(next)}
-      disabled={disabled}
-    />
+    <Flex vertical gap={4}>
+      <RefSelect
+        id={id}
+        definition={modelDefinition}
+        organization={owner}
+        by="id"
+        value={text(value) || undefined}
+        onChange={(next) => onChange?.(next)}
+        disabled={disabled}
+      />
+      {model?.isDefault && <Typography.Text type="secondary">{t('permission.defaultModel')}</Typography.Text>}
+    </Flex>
   );
 }
 
@@ -109,8 +129,7 @@ function DomainsField({ id, value, onChange, disabled, stored }: FieldControlPro
   const { t } = useTranslation();
   const all = useAllOption();
   const values = asList(value);
-  const model = text(Form.useWatch('model') ?? stored.model);
-  const domains = hasDomainDefinition(useModelText(model));
+  const domains = hasDomainDefinition(useFormModel(stored)?.text);
   return (
     <Flex vertical gap={4}>
       <Select

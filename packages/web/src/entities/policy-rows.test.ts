@@ -18,6 +18,6 @@ describe('policy rows', () => {
   it('starts a new row as a p rule and strips the key from a rule', () => {
     const row = newPolicyRow('new');
     expect(row.Ptype).toBe('p');
-    expect(ruleOf({ ...row, V0: 'alice' })).toEqual({ Ptype: 'p', V0: 'alice', V1: '', V2: '', V3: '', V4: '', V5: '' });
+    expect(ruleOf({ ...row, V0: 'alice' })).toEqual({ Id: 0, Ptype: 'p', V0: 'alice', V1: '', V2: '', V3: '', V4: '', V5: '' });
   });
 });

@@ -9,12 +9,12 @@ export type RuleValue = (typeof CASBIN_RULE_VALUES)[number];
 
 /** A new row (rule type p, empty values) as Add puts it on top. */
 export function newPolicyRow(key: string): PolicyRow {
-  return { key, Ptype: 'p', V0: '', V1: '', V2: '', V3: '', V4: '', V5: '' };
+  return { key, Id: 0, Ptype: 'p', V0: '', V1: '', V2: '', V3: '', V4: '', V5: '' };
 }
 
-/** The rule of a row, without its key. */
+/** The rule of a row, without its key (the server matches rules by their values, never by Id). */
 export function ruleOf(row: CasbinRule): CasbinRule {
-  return { Ptype: row.Ptype, V0: row.V0, V1: row.V1, V2: row.V2, V3: row.V3, V4: row.V4, V5: row.V5 };
+  return { Id: row.Id, Ptype: row.Ptype, V0: row.V0, V1: row.V1, V2: row.V2, V3: row.V3, V4: row.V4, V5: row.V5 };
 }
 
 /**

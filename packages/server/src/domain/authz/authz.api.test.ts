@@ -17,6 +17,10 @@ const rule = (Ptype: string, ...values: string[]) => {
   const v = (i: number) => values[i] ?? '';
   return { Ptype, V0: v(0), V1: v(1), V2: v(2), V3: v(3), V4: v(4), V5: v(5) };
 };
+/** Rules as get-policies answers them: each with its row's id in the adapter's table (Casdoor's CasbinRule.Id). */
+const withIds = (...rules: ReturnType<typeof rule>[]) => rules.map((r) => ({ Id: expect.any(Number), ...r }));
+/** Rules as get-filtered-policies answers them: read from the engine, Id 0 as in Casdoor. */
+const fromEngine = (...rules: ReturnType<typeof rule>[]) => rules.map((r) => ({ Id: 0, ...r }));
 
 describeEachDatabase('models, adapters, enforcers and policies', (server, engine) => {
   let team: Team;
@@ -225,10 +229,9 @@ describeEachDatabase('models, adapters, enforcers and policies', (server, engine
       expect(await add(rule('p', 'alice', 'data1', 'read'))).toMatchObject({ status: 'ok', data: 'Affected' });
       expect(await add(rule('p', 'alice', 'data1', 'read'))).toMatchObject({ status: 'ok', data: 'Unaffected' });
       expect(await add(rule('g', 'bob', 'alice'))).toMatchObject({ status: 'ok', data: 'Affected' });
-      expect((await admin.get('/api/get-policies', { id: USER_ENFORCER })).data).toEqual([
-        rule('p', 'alice', 'data1', 'read'),
-        rule('g', 'bob', 'alice'),
-      ]);
+      expect((await admin.get('/api/get-policies', { id: USER_ENFORCER })).data).toEqual(
+        withIds(rule('p', 'alice', 'data1', 'read'), rule('g', 'bob', 'alice')),
+      );
       const stored = await server()
         .ctx.database.db.selectFrom('casbinRule')
         .select(['tableName', 'ptype', 'v0', 'v1', 'v2'])
@@ -251,7 +254,7 @@ describeEachDatabase('models, adapters, enforcers and policies', (server, engine
       const filtered = await admin.post('/api/get-filtered-policies', [{ ptype: 'p', fieldIndex: 2, fieldValues: ['write'] }], {
         id: USER_ENFORCER,
       });
-      expect(filtered.data).toEqual([rule('p', 'alice', 'data1', 'write')]);
+      expect(filtered.data).toEqual(fromEngine(rule('p', 'alice', 'data1', 'write')));
 
       expect(await admin.post('/api/remove-policy', rule('g', 'bob', 'alice'), { id: USER_ENFORCER })).toMatchObject({
         data: 'Affected',
@@ -259,7 +262,9 @@ describeEachDatabase('models, adapters, enforcers and policies', (server, engine
       expect(await admin.post('/api/remove-policy', rule('g', 'bob', 'alice'), { id: USER_ENFORCER })).toMatchObject({
         data: 'Unaffected',
       });
-      expect((await admin.get('/api/get-policies', { id: USER_ENFORCER })).data).toEqual([rule('p', 'alice', 'data1', 'write')]);
+      expect((await admin.get('/api/get-policies', { id: USER_ENFORCER })).data).toEqual(
+        withIds(rule('p', 'alice', 'data1', 'write')),
+      );
     });
 
     it('refuses policies that do not fit the model', async () => {
@@ -318,7 +323,7 @@ describeEachDatabase('models, adapters, enforcers and policies', (server, engine
         .values({ tableName: 'casbin_user_rule', ptype: 'p', v0: 'carol', v1: 'data2', v2: 'read', v3: '', v4: '', v5: '' })
         .execute();
       const synced = (await admin.get('/api/get-policies', { id: USER_ENFORCER })).data;
-      expect(synced).toContainEqual(rule('p', 'carol', 'data2', 'read'));
+      expect(synced).toContainEqual(withIds(rule('p', 'carol', 'data2', 'read'))[0]);
     });
 
     it('rebuilds an engine when its model changes', async () => {
@@ -452,7 +457,7 @@ describeEachDatabase('models, adapters, enforcers and policies', (server, engine
         expect(await admin.post('/api/remove-policy', rule('p', 'dave', 'doc', 'read', 'allow'), { id })).toMatchObject({
           data: 'Affected',
         });
-        expect((await admin.get('/api/get-policies', { id })).data).toEqual([rule('g', 'frank', 'dave')]);
+        expect((await admin.get('/api/get-policies', { id })).data).toEqual(withIds(rule('g', 'frank', 'dave')));
         expect(await read(table)).toEqual([{ ptype: 'g', v0: 'frank', v1: 'dave', v2: '', v3: '' }]);
       } finally {
         await drop(table);

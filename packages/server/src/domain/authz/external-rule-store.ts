@@ -21,10 +21,12 @@ function textOf(value: unknown): string {
   return '';
 }
 
-const EXTERNAL_COLUMNS = `ptype, ${VALUE_COLUMNS.join(', ')}`;
+const EXTERNAL_COLUMNS = `id, ptype, ${VALUE_COLUMNS.join(', ')}`;
 
 function externalRow(r: ExternalRow): RuleRow {
-  return { ptype: textOf(r.ptype), values: trimmedValues(VALUE_COLUMNS.map((c) => textOf(r[c]))) };
+  const id = Number(r.id);
+  const row: RuleRow = { ptype: textOf(r.ptype), values: trimmedValues(VALUE_COLUMNS.map((c) => textOf(r[c]))) };
+  return Number.isSafeInteger(id) ? { ...row, id } : row;
 }
 
 /** `?, ?, ?` for a list of values. */

@@ -50,10 +50,10 @@ export function ruleOfBody(body: unknown): RuleRow {
   return { ptype: field(record, 'Ptype'), values: trimmedValues(CASBIN_RULE_VALUES.map((v) => field(record, v))) };
 }
 
-/** A row as Casdoor answers it. */
+/** A row as Casdoor answers it: its table id (0 for a row that comes from an engine, as in Casdoor), ptype and values. */
 export function wireRule(row: RuleRow): CasbinRule {
   const v = (i: number) => row.values[i] ?? '';
-  return { Ptype: row.ptype, V0: v(0), V1: v(1), V2: v(2), V3: v(3), V4: v(4), V5: v(5) };
+  return { Id: row.id ?? 0, Ptype: row.ptype, V0: v(0), V1: v(1), V2: v(2), V3: v(3), V4: v(4), V5: v(5) };
 }
 
 /** The enforcer record `id` names, when the viewer may read (or update) it. */
@@ -99,8 +99,10 @@ async function withStorageErrors<T>(work: () => Promise<T>): Promise<T> {
 
 /** Every policy of the enforcer, freshly read from its adapter (Casdoor's get-policies: a Sync). */
 export async function listPolicies(server: ServerContext, viewer: Viewer, id: string): Promise<CasbinRule[]> {
-  const engine = await engineFor(server, viewer, id, 'read', true);
-  return rowsOf(engine.enforcer.getModel()).map(wireRule);
+  // Read from the adapter as Casdoor does (its rows carry their ids); the engine is built anew from
+  // the same rows on its next use (a Sync), so what this answers is what enforcement sees.
+  const { policies } = await policyPage(server, viewer, id, { page: 1, pageSize: Number.MAX_SAFE_INTEGER }, true);
+  return policies;
 }
 
 /**

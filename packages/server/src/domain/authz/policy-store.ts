@@ -17,8 +17,8 @@ import {
   type ValueColumn,
 } from './rule-rows.js';
 
-function storedRow(r: Record<'ptype' | ValueColumn, string>): RuleRow {
-  return { ptype: r.ptype, values: trimmedValues([r.v0, r.v1, r.v2, r.v3, r.v4, r.v5]) };
+function storedRow(r: Record<'ptype' | ValueColumn, string> & { id: number }): RuleRow {
+  return { ptype: r.ptype, values: trimmedValues([r.v0, r.v1, r.v2, r.v3, r.v4, r.v5]), id: Number(r.id) };
 }
 
 /** The rows of one adapter table kept in the server's own `casbinRule` table (useSameDb). */

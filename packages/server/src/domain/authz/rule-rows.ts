@@ -8,6 +8,8 @@
 export interface RuleRow {
   ptype: string;
   values: string[];
+  /** The row's id in its table (Casdoor's CasbinRule.Id), when it was read from one. */
+  id?: number;
 }
 
 /**

@@ -101,13 +101,15 @@ export class CompiledEnforcer {
     private readonly assertion: Assertion | undefined,
     private readonly all: string[][],
     private readonly index: Index | undefined,
+    /** The request's `act` position when actions compare in lower case (permissions' rows), else -1. */
+    private readonly actionIndex: number,
   ) {}
 
   /** Builds the enforcer. `rules` are casbin rows by ptype (`p`, `p2`, `g`, `g2` ...). */
   static async build(
     model: Model,
     rules: ReadonlyMap<string, string[][]>,
-    options: { wildcardSubjects?: boolean } = {},
+    options: { wildcardSubjects?: boolean; lowerCaseActions?: boolean } = {},
   ): Promise<CompiledEnforcer> {
     const enforcer = await newEnforcer(model);
     // Subjects such as `org/*` (all users of an organization) stand for their members when present.
@@ -122,7 +124,19 @@ export class CompiledEnforcer {
     }
     const assertion = model.model.get('p')?.get('p');
     const all = assertion?.policy ?? [];
-    return new CompiledEnforcer(enforcer, assertion, all, CompiledEnforcer.indexOf(model, all));
+    const actionIndex = options.lowerCaseActions ? (model.model.get('r')?.get('r')?.tokens ?? []).indexOf('r_act') : -1;
+    return new CompiledEnforcer(enforcer, assertion, all, CompiledEnforcer.indexOf(model, all), actionIndex);
+  }
+
+  /**
+   * The request's values; with lower-case actions (rows compiled from permissions, whose actions are
+   * kept in lower case) the `act` value too, so that "Read" and "read" are the same action.
+   */
+  private valuesOf(request: readonly unknown[]): RequestValue[] {
+    const values = requestValues(request);
+    const action = values[this.actionIndex];
+    if (typeof action === 'string') values[this.actionIndex] = action.toLowerCase();
+    return values;
   }
 
   private static indexOf(model: Model, policies: string[][]): Index | undefined {
@@ -165,13 +179,13 @@ export class CompiledEnforcer {
   }
 
   enforce(request: readonly unknown[]): boolean {
-    const values = requestValues(request);
+    const values = this.valuesOf(request);
     return this.narrowed(values, () => this.enforcer.enforceSync(...values));
   }
 
   /** The decision with the rows that matched, the deciding row and the role chains. */
   explain(request: readonly unknown[]): Explanation {
-    const values = requestValues(request);
+    const values = this.valuesOf(request);
     const model = this.enforcer.getModel();
     const recorder = new RecordingEffector();
     const candidates = this.narrowCandidates(values);

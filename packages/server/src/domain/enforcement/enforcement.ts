@@ -1,4 +1,4 @@
-import type { KeyedExplanation } from '@gatehouse/entities';
+import { type KeyedExplanation, permissionModelId } from '@gatehouse/entities';
 import { newModelFromString } from 'casbin';
 import { CompiledEnforcer } from './compiled-enforcer.js';
 import {
@@ -121,7 +121,8 @@ export class Enforcement {
   /** One enforcer for permissions that share a model and an adapter. */
   async compile(permissions: readonly PermissionRules[]): Promise<CompiledEnforcer> {
     const first = permissions[0];
-    const modelText = first?.model ? await this.source.modelText(first.model) : '';
+    const modelId = first ? permissionModelId(first) : '';
+    const modelText = modelId ? await this.source.modelText(modelId) : '';
     const model = parseModel(modelText ?? '', permissionModel);
     const active = permissions.filter(inForce);
     const directory = await this.directoryFor(active);
@@ -130,7 +131,9 @@ export class Enforcement {
       ['g', model.model.get('g')?.has('g') ? fitRows(model, 'g', groupingRowsOf(active, directory)) : []],
     ]);
     const wildcards = active.some((p) => [...p.users, ...p.roles].some((s) => s === '*' || s.endsWith('/*')));
-    return CompiledEnforcer.build(model, rules, { wildcardSubjects: wildcards });
+    // Permissions' actions are compiled in lower case (Casdoor before 2025 did; its applications
+    // send "read"), and requests compare in lower case too (current Casdoor keeps "Read" as written).
+    return CompiledEnforcer.build(model, rules, { wildcardSubjects: wildcards, lowerCaseActions: true });
   }
 
   /** Reads, in three queries at most, the roles and group members the permissions' rows need. */

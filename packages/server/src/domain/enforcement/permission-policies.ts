@@ -7,6 +7,8 @@ import { type Model, newModelFromString } from 'casbin';
  *
  * - a `p` row per subject × resource × action (× domain): `[subject, resource, action, effect, "",
  *   permissionId]`, or `[subject, domain, resource, action, effect, permissionId]` with domains;
+ *   actions in lower case, as Casdoor compiles them (a permission's "Read" answers a request for
+ *   "read", which is what Casdoor's applications send);
  *   subjects are the users, the groups as `group:owner/name` and the roles;
  * - `g` rows from the roles the permission names, their sub-roles, and the groups' members:
  *   `[member, role-or-group, domain]`.
@@ -116,7 +118,7 @@ export function policiesOf(permission: PermissionRules): string[][] {
   const rows: string[][] = [];
   for (const subject of subjects) {
     for (const resource of permission.resources) {
-      for (const action of permission.actions) {
+      for (const action of permission.actions.map((a) => a.toLowerCase())) {
         if (permission.domains.length > 0) {
           for (const domain of permission.domains) rows.push([subject, domain, resource, action, effect, id]);
         } else {

@@ -1,4 +1,4 @@
-import { adapter as adapterDef, model as modelDef, type Permission, splitId } from '@gatehouse/entities';
+import { adapter as adapterDef, model as modelDef, type Permission, permissionModelId, splitId } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -62,18 +62,16 @@ export async function syncPermissionRows(
 }
 
 /**
- * Fits a permission to its model as Casdoor does before saving: the model must exist and be usable
+ * Fits a permission to its model as Casdoor does before saving: the model must be usable
  * for permissions (at most six policy fields, the sixth being permissionId); without a role
  * definition the permission keeps no roles, without a `dom` request field no domains.
  */
 export async function fitPermissionToModel(ctx: ServerContext, trx: Db, p: Permission): Promise<void> {
-  let text = '';
-  if (p.model) {
-    const key = splitId(p.model);
-    const stored = key ? await ctx.repo(modelDef).get(key.owner, key.name, trx) : undefined;
-    if (!stored) throw new AppError('permissionModelMissing', { model: p.model });
-    text = stored.modelText;
-  }
+  // A model of the permission's organization by name, or owner/name; none (or none of that name)
+  // is Casdoor's built-in RBAC model, as enforcement reads it.
+  const key = splitId(permissionModelId(p));
+  const stored = key ? await ctx.repo(modelDef).get(key.owner, key.name, trx) : undefined;
+  const text = stored?.modelText ?? '';
   let model: ReturnType<typeof permissionModel>;
   try {
     model = permissionModel(text);

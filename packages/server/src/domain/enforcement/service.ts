@@ -42,7 +42,8 @@ class DatabaseSource implements AuthzSource {
   async permissions(filter: { owner?: string; model?: string; resource?: string; user?: string }): Promise<Permission[]> {
     let q = this.db.selectFrom('permission').selectAll();
     if (filter.owner) q = q.where('owner', '=', filter.owner);
-    if (filter.model) q = q.where('model', '=', filter.model);
+    // A permission names its model by id, or by name within its organization (permissionModelId).
+    if (filter.model) q = q.where('model', 'in', [filter.model, ownerAndName(filter.model).name]);
     if (filter.resource) q = q.where(listMayHold('resources', filter.resource));
     if (filter.user) q = q.where(listMayHold('users', filter.user));
     const rows = (await q.orderBy('createdTime', 'desc').execute()).map((row) => this.ctx.repo(permissionDef).toRecord(row));
