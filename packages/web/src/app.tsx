@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
-import { AccountProvider } from './auth/account';
+import { ACCOUNT_KEY, AccountProvider } from './auth/account';
+import { fetchAccount } from './auth/account-state';
 import { PlainScope } from './components/plain-scope';
 import { NetworkError } from './data/client';
 import { useAntdLocale } from './i18n/antd-locale';
@@ -16,6 +17,11 @@ const queryClient = new QueryClient({
     queries: { retry: (failures, error) => error instanceof NetworkError && failures < 2 },
   },
 });
+
+/** Asks for the session's account at boot, beside the texts and the page's code: every page waits for it. */
+export function prefetchAccount(): void {
+  void queryClient.prefetchQuery({ queryKey: ACCOUNT_KEY, queryFn: fetchAccount, staleTime: 60_000 });
+}
 
 /** The brand colour of the logo; links on dark backgrounds need a lighter tint to stay readable. */
 const PRIMARY = '#5734d3';
