@@ -25,7 +25,12 @@ export default defineConfig({
   // on a small machine running two workers a first render can take seconds.
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]] : 'list',
+  // The JSON report is what scripts/slowest.mjs reads to print the slowest specs and tests (npm run test:e2e).
+  reporter: [
+    ['list'],
+    ['json', { outputFile: './reports/playwright.json' }],
+    ...(process.env.CI ? [['html', { open: 'never', outputFolder: './playwright-report' }] as const] : []),
+  ],
   use: {
     baseURL,
     // A trace records every action's DOM: only the retry of a failed test pays for it.

@@ -9,17 +9,24 @@
  * more than they compute), which keeps both cores busy without three processes competing.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 const engines = (process.env.GATEHOUSE_TEST_DATABASES ?? 'sqlite,postgres,mysql')
   .split(',')
   .map((engine) => engine.trim())
   .filter(Boolean);
 const extra = process.argv.slice(2);
+// Each run also writes Vitest's JSON report, from which scripts/slowest.mjs prints its slowest files.
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-vitest-'));
+const reporting = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
+const printSlowest = (name) =>
+  spawnSync('node', ['scripts/slowest.mjs', path.join(reports, `${name}.json`)], { stdio: 'inherit' });
 
 function run(engine, first) {
   // The first engine's run also takes the tests that need no database; the others only API suites.
-  const args = ['vitest', 'run', ...(first ? [] : ['.api.test.']), ...extra];
+  const args = ['vitest', 'run', ...(first ? [] : ['.api.test.']), ...reporting(engine), ...extra];
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn('npx', args, {
@@ -36,6 +43,7 @@ function run(engine, first) {
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - started) / 1000);
       process.stdout.write(`\n==== ${engine}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s ====\n${output}`);
+      printSlowest(engine);
       resolve(code ?? 1);
     });
   });
@@ -46,10 +54,11 @@ const parallel =
     ? process.env.GATEHOUSE_TEST_PARALLEL === '1'
     : os.availableParallelism() >= 4 && engines.length > 1;
 if (!parallel) {
-  const single = spawnSync('npx', ['vitest', 'run', ...extra], {
+  const single = spawnSync('npx', ['vitest', 'run', ...reporting('all'), ...extra], {
     env: { ...process.env, GATEHOUSE_TEST_DATABASES: engines.join(',') },
     stdio: 'inherit',
   });
+  printSlowest('all');
   process.exit(single.status ?? 1);
 }
 

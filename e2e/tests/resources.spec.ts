@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { FileChooser, Page } from '@playwright/test';
 import { apiAs, unique } from '../support/api.js';
 import { confirm } from '../support/console.js';
 import { adminTest, dataRows, expect, heading, rowOf, signIn, tabTo, teamTest, toast } from '../support/fixtures.js';
@@ -111,10 +111,16 @@ adminTest.describe('on a phone', () => {
     await openList(page, unique('phone'));
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await expect(uploadButton(page)).toBeInViewport();
-    await tabTo(page, uploadButton(page));
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Enter');
-    const picker = await chooser;
+    // The list may still re-render once its page arrives and take the focus with it: a press that
+    // opened nothing is tried again from the keyboard, as a person would.
+    let picker: FileChooser | undefined;
+    await expect(async () => {
+      await tabTo(page, uploadButton(page));
+      const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+      await page.keyboard.press('Enter');
+      picker = await chooser;
+    }).toPass({ timeout: 40_000 });
+    if (!picker) throw new Error('no file chooser opened');
     expect(picker.isMultiple()).toBe(false);
     await picker.setFiles({ name: `${unique('kb')}.png`, mimeType: 'image/png', buffer: PNG });
     await expect(toast(page, 'File uploaded successfully')).toBeVisible();

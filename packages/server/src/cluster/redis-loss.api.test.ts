@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../test-support/accounts.js';
-import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
+import { createMigratedDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { type SecondInstance, startSecondInstance } from '../test-support/instances.js';
 import { clientCredentialsGrant, createOAuthApplication } from '../test-support/oidc.js';
 import { policyProbe } from '../test-support/policy-probe.js';
@@ -35,9 +35,9 @@ describe.runIf(engines.includes('postgres'))('Redis lost under two instances [po
   const warned = (instance: SecondInstance, pattern: RegExp) => instance.output.some((line) => pattern.test(line));
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
+    database = await createMigratedDatabase('postgres');
     redis = await privateRedis();
-    // One after the other: the first migrates and seeds the database.
+    // One after the other: the first seeds the database.
     first = await start();
     second = await start();
   }, 120_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
-import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
+import { createMigratedDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { type SecondInstance, startSecondInstance } from '../test-support/instances.js';
 import { clientCredentialsGrant, createOAuthApplication } from '../test-support/oidc.js';
 import { policyProbe } from '../test-support/policy-probe.js';
@@ -46,7 +46,7 @@ describe.runIf(engines.includes('postgres'))('scale-out: two instances behind a 
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
+    database = await createMigratedDatabase('postgres');
     first = await startTestServerOn('postgres', database.url, {
       redisUrl: REDIS_URL,
       webhooks: FAST_WEBHOOKS,

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
-import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
+import { createMigratedDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { freePort, serverEntryArgs } from '../test-support/instances.js';
 import { policyProbe } from '../test-support/policy-probe.js';
 import { ADMIN_PASSWORD, startTestServerOn } from '../test-support/server.js';
@@ -64,7 +64,7 @@ describe.runIf(engines.includes('postgres'))('WORKERS=2: node:cluster workers sh
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
+    database = await createMigratedDatabase('postgres');
     // Migrated and seeded here with the tests' certificate, so that no worker generates an RSA key.
     const seeding = await startTestServerOn('postgres', database.url);
     await seeding.close();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../test-support/accounts.js';
-import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
+import { createMigratedDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { type SecondInstance, startSecondInstance } from '../test-support/instances.js';
 import { createOAuthApplication, postOAuthForm } from '../test-support/oidc.js';
 import { ADMIN_PASSWORD } from '../test-support/server.js';
@@ -37,7 +37,7 @@ for (const engine of testEngines()) {
     });
 
     it('loses no acknowledged write', async () => {
-      database = await createTestDatabase(engine);
+      database = await createMigratedDatabase(engine);
       const before = await start();
       const admin = await signedInAdmin(before.url);
       const app = await createOAuthApplication(admin, 'durable', { grantTypes: ['client_credentials'] });

@@ -32,7 +32,7 @@ import {
   PATH_TRICKS,
   wrongValueFor,
 } from '../test-support/hostile.js';
-import { describeEachDatabase } from '../test-support/suite.js';
+import { describeEachDatabase, runsOn } from '../test-support/suite.js';
 
 /**
  * Hostile input (property-based, fast-check): every list call and every add/update call of the
@@ -40,7 +40,8 @@ import { describeEachDatabase } from '../test-support/suite.js';
  * JSON, unicode, prototype keys and invalid ids. Whatever arrives, the answer is the envelope,
  * never a 5xx, an SQL error text or a stack trace, and a refused write changes nothing.
  *
- * The seed is fixed, so a run is repeatable; a failure prints the seed and path to replay it.
+ * The seed is fixed, so a run is repeatable; a failure prints the seed and path to replay it. The
+ * full number of runs goes to one engine, a fixed sample of the same inputs to the others (runsOn).
  * The suite prints how many inputs it tried per engine.
  */
 
@@ -245,7 +246,7 @@ describeEachDatabase(
               const answer = await send('GET', `${listPath}?${queryText}`);
               checkAnswer(answer, inputs, `GET ${listPath}?${queryText.slice(0, 300)}`);
             }),
-            { seed: SEED, numRuns: LIST_RUNS },
+            { seed: SEED, numRuns: runsOn(engine, LIST_RUNS) },
           );
         });
       }
@@ -342,7 +343,7 @@ describeEachDatabase(
                 expect(answer.json, `${kind} ${name}=${stableJson(value)}`).toMatchObject({ status: 'error' });
               else if (kind === 'add') await cleanUp(answer);
             }),
-            { seed: SEED, numRuns: WRITE_RUNS },
+            { seed: SEED, numRuns: runsOn(engine, WRITE_RUNS) },
           );
         });
 
@@ -365,7 +366,7 @@ describeEachDatabase(
                 if (kind === 'add') await cleanUp(answer);
               },
             ),
-            { seed: SEED, numRuns: WRITE_RUNS },
+            { seed: SEED, numRuns: runsOn(engine, WRITE_RUNS) },
           );
         });
 
@@ -503,7 +504,7 @@ describeEachDatabase(
               if (kind !== 'get' && compare)
                 expect(await snapshot(def), `${kind} ${JSON.stringify(id)} changed the table`).toEqual(before);
             }),
-            { seed: SEED, numRuns: ID_RUNS },
+            { seed: SEED, numRuns: runsOn(engine, ID_RUNS) },
           );
         });
       });
@@ -602,7 +603,7 @@ describeEachDatabase(
             }
             expect(strayFiles(marker), fullFilePath).toEqual([]);
           }),
-          { seed: SEED, numRuns: UPLOAD_RUNS },
+          { seed: SEED, numRuns: runsOn(engine, UPLOAD_RUNS) },
         );
       });
 
@@ -695,7 +696,7 @@ describeEachDatabase(
               expect(await snapshot(def)).toEqual(before);
               expect(strayFiles('ghfuzz')).toEqual([]);
             }),
-            { seed: SEED, numRuns: UPLOAD_RUNS / 2 },
+            { seed: SEED, numRuns: runsOn(engine, UPLOAD_RUNS / 2) },
           );
         });
       }

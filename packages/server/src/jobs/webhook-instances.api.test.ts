@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
-import { createTestDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
+import { createMigratedDatabase, type TestDatabase, testEngines } from '../test-support/databases.js';
 import { freePort, type SecondInstance, startSecondInstance } from '../test-support/instances.js';
 import { ADMIN_PASSWORD, startTestServerOn, type TestServer } from '../test-support/server.js';
 import { headerOf, startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.js';
@@ -36,7 +36,7 @@ for (const engine of testEngines()) {
     };
 
     beforeAll(async () => {
-      database = await createTestDatabase(engine);
+      database = await createMigratedDatabase(engine);
     });
 
     afterAll(async () => {

@@ -39,7 +39,7 @@ import { allRoutePolicies } from '../test-support/authorization-matrix-routes.js
 import { ApiClient } from '../test-support/client.js';
 import { plantUserSecrets, SERVER_WRITTEN_SECRETS } from '../test-support/planted-secrets.js';
 import { ADMIN_PASSWORD } from '../test-support/server.js';
-import { describeEachDatabase } from '../test-support/suite.js';
+import { describeEachDatabase, fullSizeEngine } from '../test-support/suite.js';
 
 type Json = Record<string, unknown>;
 
@@ -126,7 +126,10 @@ const MARKED = DEFINITIONS.filter((def) => !def.view && def.access.read !== 'any
  * its record, nor the private mark of a record to a caller who may not read it; refused writes
  * change nothing.
  */
-describeEachDatabase('authorization matrix', (server) => {
+describeEachDatabase('authorization matrix', (server, engine) => {
+  /** Every route on the full-size engine; every fourth route, the same ones each run, on the others. */
+  const fullSize = engine === fullSizeEngine();
+  const sampled = <T>(list: T[]): T[] => (fullSize ? list : list.filter((_, index) => index % 4 === 0));
   const policies = allRoutePolicies();
   const sessions = new Map<Role, string>();
   const credentials: Partial<Record<Role, Record<string, string>>> = {};
@@ -458,7 +461,7 @@ describeEachDatabase('authorization matrix', (server) => {
     const routes = Object.entries(policies);
     const deletes = routes.filter(([route]) => /^POST \/api\/delete-/.test(route) && isGeneric(route));
     const own = routes.filter(([, p]) => p.ownSession);
-    const first = routes.filter(([route, p]) => !p.ownSession && !deletes.some(([d]) => d === route));
+    const first = sampled(routes.filter(([route, p]) => !p.ownSession && !deletes.some(([d]) => d === route)));
     const pairs = (list: [string, RoutePolicy][]) =>
       list.flatMap(([route, policy]) => ROLES.map((role) => ({ route, policy, role })));
 
@@ -477,7 +480,7 @@ describeEachDatabase('authorization matrix', (server) => {
         expect(answer.status, `the global admin adds ${def.name} ${name} for ${role} to delete: ${answer.msg}`).toBe('ok');
       }
     }
-    await inBatches(pairs(deletes), 12, ({ route, policy, role }) => check(route, policy, role));
+    await inBatches(pairs(sampled(deletes)), 12, ({ route, policy, role }) => check(route, policy, role));
 
     // Calls that end the caller's session run with sessions of their own.
     for (const { route, policy, role } of pairs(own)) {
@@ -508,17 +511,20 @@ describeEachDatabase('authorization matrix', (server) => {
       }
     }
 
-    const routeCount = Object.keys(policies).length;
+    const routeCount = first.length + sampled(deletes).length + own.length;
     console.log(
-      `authorization matrix [${server().engine}]: ${routeCount} routes x ${ROLES.length} callers = ${checks} calls checked` +
+      `authorization matrix [${server().engine}]: ${routeCount}${fullSize ? '' : ` of ${Object.keys(policies).length}`} routes x ${ROLES.length} callers = ${checks} calls checked` +
         ` (${Object.values(policies).filter((p) => p.group === 'api').length} API, ${Object.values(policies).filter((p) => p.group === 'protocol').length} protocol), ${secrets.length} secrets planted, ${Date.now() - started} ms`,
     );
     expect(failures).toEqual([]);
-    const planted = [...MARKED.map(markOf), ...secrets.filter((s) => s.label.startsWith("A's")).map((s) => s.label)];
-    expect(
-      planted.filter((label) => !seen.has(label)),
-      'secrets and marks no answer showed even to who may see them',
-    ).toEqual([]);
+    // Every planted secret is shown to someone who may see it: a check of the full table only.
+    if (fullSize) {
+      const planted = [...MARKED.map(markOf), ...secrets.filter((s) => s.label.startsWith("A's")).map((s) => s.label)];
+      expect(
+        planted.filter((label) => !seen.has(label)),
+        'secrets and marks no answer showed even to who may see them',
+      ).toEqual([]);
+    }
     expect(checks).toBe(routeCount * ROLES.length);
   }, 120_000);
 

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { type Built, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config/config.js';
 import type { DialectName } from '../db/database.js';
-import { createTestDatabase } from './databases.js';
+import { createMigratedDatabase } from './databases.js';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 
@@ -17,8 +17,12 @@ export interface TestServer extends Built {
 
 /** A real server on a loopback port over a fresh database of `engine`, seeded as on first start. */
 export async function startTestServer(engine: DialectName, overrides: Partial<Config> = {}): Promise<TestServer> {
-  const database = await createTestDatabase(engine);
-  const server = await startTestServerOn(engine, database.url, overrides);
+  const database = await createMigratedDatabase(engine);
+  // A server that fails to start leaves nothing behind: its database goes too.
+  const server = await startTestServerOn(engine, database.url, overrides).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
   return {
     ...server,
     close: async () => {
@@ -51,16 +55,24 @@ export async function startTestServerOn(
     outboundAllowlist: ['127.0.0.1', '::1', 'localhost'],
     ...overrides,
   };
-  const built = await buildApp(config, { logger: false, builtInCert: inject('builtInCert') });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.app.server.address();
+  let built: Built | undefined;
+  try {
+    built = await buildApp(config, { logger: false, builtInCert: inject('builtInCert') });
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await built?.app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const app = built.app;
+  const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     ...built,
     engine,
     url: `http://127.0.0.1:${port}`,
     close: async () => {
-      await built.app.close();
+      await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
