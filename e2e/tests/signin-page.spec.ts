@@ -304,14 +304,17 @@ async function itemsApplication(signinItems: Item[], fields: Record<string, unkn
   return { org, name };
 }
 
-/** The elements are shown one below the other, in this order. */
+/**
+ * The elements are shown one below the other, in this order, once the page has settled (an image
+ * has no height until it has loaded: until then the element after it sits at its top).
+ */
 async function expectTopToBottom(...locators: Locator[]) {
-  const tops: number[] = [];
-  for (const locator of locators) {
-    await expect(locator).toBeVisible();
-    tops.push((await locator.boundingBox())?.y ?? Number.NaN);
-  }
-  for (let i = 1; i < tops.length; i++) expect(tops[i], `element ${i + 1} below element ${i}`).toBeGreaterThan(tops[i - 1] ?? 0);
+  for (const locator of locators) await expect(locator).toBeVisible();
+  await expect(async () => {
+    const tops: number[] = [];
+    for (const locator of locators) tops.push((await locator.boundingBox())?.y ?? Number.NaN);
+    for (let i = 1; i < tops.length; i++) expect(tops[i], `element ${i + 1} below element ${i}`).toBeGreaterThan(tops[i - 1] ?? 0);
+  }).toPass({ timeout: 10_000 });
 }
 
 const itemLogo = (page: Page) => page.locator('.login-form .login-logo img');
