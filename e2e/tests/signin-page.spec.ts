@@ -313,7 +313,8 @@ async function expectTopToBottom(...locators: Locator[]) {
   await expect(async () => {
     const tops: number[] = [];
     for (const locator of locators) tops.push((await locator.boundingBox())?.y ?? Number.NaN);
-    for (let i = 1; i < tops.length; i++) expect(tops[i], `element ${i + 1} below element ${i}`).toBeGreaterThan(tops[i - 1] ?? 0);
+    for (let i = 1; i < tops.length; i++)
+      expect(tops[i], `element ${i + 1} below element ${i}`).toBeGreaterThan(tops[i - 1] ?? 0);
   }).toPass({ timeout: 10_000 });
 }
 

@@ -238,3 +238,44 @@ test('a user joins groups picked from the organization’s, at most one of them 
   await expect(toast(page, 'Successfully saved')).toBeVisible();
   expect((await getRecord('user', team.org, 'worker'))?.groups).toEqual([`${team.org}/site-north`, `${team.org}/readers`]);
 });
+
+test('the user page lists the roles and permissions the user holds, through a group too, each a link', async ({ page, team }) => {
+  await asAdmin(async (api) => {
+    await call(api, '/api/add-group', { owner: team.org, name: 'auditors', displayName: 'Auditors', type: 'Virtual' });
+    const worker = (await call(api, '/api/get-user', undefined, { id: `${team.org}/worker` })).data;
+    await call(api, '/api/update-user', { ...worker, groups: [`${team.org}/auditors`] }, { id: `${team.org}/worker` });
+    await call(api, '/api/add-role', {
+      owner: team.org,
+      name: 'viewer',
+      displayName: 'Viewer',
+      users: [`${team.org}/worker`],
+      isEnabled: true,
+    });
+    await call(api, '/api/add-role', {
+      owner: team.org,
+      name: 'audit',
+      displayName: 'Audit',
+      groups: [`${team.org}/auditors`],
+      isEnabled: true,
+    });
+    await call(api, '/api/add-permission', {
+      owner: team.org,
+      name: 'read-reports',
+      displayName: 'Read reports',
+      roles: [`${team.org}/audit`],
+      resourceType: 'Custom',
+      resources: ['reports'],
+      actions: ['Read'],
+      effect: 'Allow',
+      isEnabled: true,
+      state: 'Approved',
+    });
+  });
+  await page.goto(`/users/${team.org}/worker`);
+  const roles = page.getByRole('region', { name: 'Roles' });
+  await expect(roles.getByRole('link', { name: 'Viewer' })).toBeVisible();
+  await expect(roles.getByRole('link', { name: 'Audit' })).toBeVisible();
+  await page.getByRole('region', { name: 'Permissions' }).getByRole('link', { name: 'Read reports' }).click();
+  await expect(page).toHaveURL(new RegExp(`/permissions/${team.org}/read-reports$`));
+  await expect(heading(page, 'Edit Permission')).toBeVisible();
+});

@@ -77,6 +77,10 @@ export const TOKEN_FIELD_OPTIONS = [
   'signupApplication',
   'groups',
   'properties',
+  // The names of the user's roles and permissions (Casdoor's Roles, Permissions, permissionNames).
+  'roles',
+  'permissions',
+  'permissionNames',
 ] as const;
 
 const onlyGlobalAdmin = ({ viewer }: { viewer: Parameters<typeof isGlobalAdmin>[0] }) => isGlobalAdmin(viewer);

@@ -1,3 +1,5 @@
+import type { Permission } from './permission.js';
+import type { Role } from './role.js';
 import type { User } from './user.js';
 
 /**
@@ -24,7 +26,7 @@ export function releasedProperties(properties: Record<string, string>): Record<s
  * IP rules or sign-in state. The profile is Casdoor's token user (UserWithoutThirdIdp) without them,
  * so Casdoor's SDKs (parseJwtToken) read the fields they expect.
  */
-export function releasedUser(user: User) {
+export function releasedUser(user: User, access: ReleasedAccess) {
   return {
     owner: user.owner,
     name: user.name,
@@ -62,7 +64,70 @@ export function releasedUser(user: User) {
     signupApplication: user.signupApplication,
     groups: user.groups,
     properties: releasedProperties(user.properties),
+    roles: access.roles,
+    permissions: access.permissions,
   };
 }
 
 export type ReleasedUser = ReturnType<typeof releasedUser>;
+
+/**
+ * A role as a user's answers and tokens carry it: Casdoor's role of the extended user, whose
+ * member lists it leaves out (Casdoor's users: nil; here an empty list): who else holds a role is
+ * not the holder's to learn.
+ */
+export function releasedRole(role: Role) {
+  return {
+    owner: role.owner,
+    name: role.name,
+    createdTime: role.createdTime,
+    displayName: role.displayName,
+    description: role.description,
+    users: [] as string[],
+    groups: role.groups,
+    roles: role.roles,
+    domains: role.domains,
+    isEnabled: role.isEnabled,
+  };
+}
+
+/** A permission as a user's answers and tokens carry it: the record without its users (as releasedRole). */
+export function releasedPermission(permission: Permission) {
+  return {
+    owner: permission.owner,
+    name: permission.name,
+    createdTime: permission.createdTime,
+    displayName: permission.displayName,
+    description: permission.description,
+    users: [] as string[],
+    groups: permission.groups,
+    roles: permission.roles,
+    domains: permission.domains,
+    model: permission.model,
+    adapter: permission.adapter,
+    resourceType: permission.resourceType,
+    resources: permission.resources,
+    actions: permission.actions,
+    effect: permission.effect,
+    isEnabled: permission.isEnabled,
+    submitter: permission.submitter,
+    approver: permission.approver,
+    approveTime: permission.approveTime,
+    state: permission.state,
+  };
+}
+
+/**
+ * The roles and permissions a user holds (Casdoor's ExtendUserWithRolesAndPermissions): the
+ * enabled roles naming the user, a group of theirs, or one of those roles as a sub-role; the
+ * enabled and approved permissions naming the user, a group of theirs or one of their roles.
+ */
+export interface ReleasedAccess {
+  roles: ReturnType<typeof releasedRole>[];
+  permissions: ReturnType<typeof releasedPermission>[];
+}
+
+/** What a user no role or permission names holds. */
+export function noAccess(): ReleasedAccess {
+  return { roles: [], permissions: [] };
+}

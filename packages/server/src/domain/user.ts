@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCOUNT_ITEM_FIELDS,
   type AccountItem,
+  allows,
   fieldEntries,
   may,
   nowRfc3339,
@@ -17,6 +18,7 @@ import type { LooseRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
 import { checkAccountItems } from './account-items.js';
 import { refusal, viewerOf } from './actor.js';
+import { loadAccess } from './enforcement/user-access.js';
 import { EntityDomain, inTransaction, type RecordKey } from './entity-domain.js';
 import { deleteUserIdentities, renameUserIdentities } from './identities.js';
 import { refuseSecondPhysicalGroup, renameMemberships, replaceMemberships } from './memberships.js';
@@ -102,13 +104,7 @@ export const users = new EntityDomain(userDef, {
     await renameMemberships(trx, before, after);
     await followIdReferences(trx, 'user', `${before.owner}/${before.name}`, `${after.owner}/${after.name}`);
   },
-  // Casdoor's get-user answers the user's MFA methods (masked) as multiFactorAuths.
-  // Casdoor's multiFactorAuths: each method's state, computed from fields the answer does not show.
-  extend: async (_server, stored, answers) =>
-    answers.map((answer, i) => {
-      const user = stored[i];
-      return user ? withMfaProps(answer, user) : answer;
-    }),
+  extend: (server, stored, answers) => extendedUsers(server, stored, answers),
   beforeDelete: async ({ trx }, user) => {
     await signOutEverywhere(trx, user);
     await deleteUserIdentities(trx, user.owner, user.name);
@@ -130,6 +126,52 @@ export const users = new EntityDomain(userDef, {
   },
   publicView: (server, viewer, user) => publicProfileFor(server, viewer, user),
 });
+
+/**
+ * How many users an organization has (get-user-count; every organization's for a global
+ * administrator asking for none), or how many of them are online (a live session: Casdoor's
+ * isOnline flag, which its sign-in and sign-out set) or not. An organization's administrators ask.
+ */
+export async function countUsers(server: ServerContext, viewer: Viewer, owner: string, online?: boolean): Promise<number> {
+  if (owner ? !allows('orgAdmin', viewer, owner) : viewer.level !== 'globalAdmin') throw refusal(viewer);
+  const db = server.database.db;
+  const now = nowRfc3339();
+  let query = db.selectFrom('user').select((eb) => eb.fn.countAll<number | string>().as('count'));
+  if (owner) query = query.where('user.owner', '=', owner);
+  if (online !== undefined) {
+    query = query.where((eb) => {
+      const live = eb.exists(
+        eb
+          .selectFrom('authSession')
+          .select('authSession.id')
+          .whereRef('authSession.owner', '=', 'user.owner')
+          .whereRef('authSession.name', '=', 'user.name')
+          .where('authSession.expiresTime', '>', now),
+      );
+      return online ? live : eb.not(live);
+    });
+  }
+  const row = await query.executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Users as Casdoor's get-account, get-user and get-users answer them (the extended user): with their
+ * MFA methods' state (multiFactorAuths, computed from fields the answer does not show) and the
+ * roles and permissions they hold (loadAccess: two queries for the whole page).
+ */
+export async function extendedUsers(
+  server: ServerContext,
+  stored: readonly User[],
+  answers: LooseRecord[],
+): Promise<LooseRecord[]> {
+  const access = await loadAccess(server, stored);
+  return answers.map((answer, i) => {
+    const user = stored[i];
+    if (!user) return answer;
+    return { ...withMfaProps(answer, user), roles: access[i]?.roles ?? [], permissions: access[i]?.permissions ?? [] };
+  });
+}
 
 /**
  * The fields of the visible account items whose view rule is Public, the others empty: what the

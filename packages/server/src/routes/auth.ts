@@ -7,10 +7,9 @@ import { setPasswordWithCode } from '../auth/password-reset.js';
 import { deleteSession, SESSION_COOKIE, sessionIdOf } from '../auth/session.js';
 import type { ServerContext } from '../context.js';
 import { checkUserPassword } from '../crypto/passwords/index.js';
-import { withMfaProps } from '../domain/mfa-props.js';
 import { organizationByName } from '../domain/organization.js';
 import { maskRecord } from '../domain/records.js';
-import { changePassword } from '../domain/user.js';
+import { changePassword, extendedUsers } from '../domain/user.js';
 import { AppError } from '../errors.js';
 import { ok, requestLang } from '../http/envelope.js';
 import { paramOf } from '../http/params.js';
@@ -59,7 +58,7 @@ export function registerAuthRoutes(app: FastifyInstance, server: ServerContext) 
       msg: '',
       sub: account.user.id,
       name: account.user.name,
-      data: withMfaProps(maskRecord(userDef, account.user, account.viewer), account.user),
+      data: (await extendedUsers(server, [account.user], [maskRecord(userDef, account.user, account.viewer)]))[0],
       data2: org ? maskRecord(organizationDef, org, account.viewer) : null,
       // The server's settings the console follows (ours; Casdoor's console has them built in).
       settings: { recordsUrl: server.config.recordsUrl ?? '' },

@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { application, user } from '@gatehouse/entities';
+import { application, noAccess, releasedUser, user } from '@gatehouse/entities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCert } from '../crypto/certs.js';
 import { signingKeyOf } from '../integrations/saml/signing.js';
@@ -325,7 +325,10 @@ describeEachDatabase('sign-in through SAML providers', (server) => {
     // A response a stranger's key signed (its certificate in KeyInfo is not the provider's).
     const strangerXml = buildSamlResponse({
       app: recordOf(application, {}),
-      user: recordOf(user, { owner: 'built-in', name: 'alice', email: 'alice@up.example', displayName: 'Alice Upstream' }),
+      user: releasedUser(
+        recordOf(user, { owner: 'built-in', name: 'alice', email: 'alice@up.example', displayName: 'Alice Upstream' }),
+        noAccess(),
+      ),
       issuer: upstream.url,
       request: {
         id: flowOf(posted.relayState).requestId,
@@ -360,7 +363,10 @@ describeEachDatabase('sign-in through SAML providers', (server) => {
     // Issued ten minutes ago by the IdP's own code and key: its five minutes are over.
     const expired = buildSamlResponse({
       app: recordOf(application, {}),
-      user: recordOf(user, { owner: 'built-in', name: 'alice', email: 'alice@up.example', displayName: 'Alice Upstream' }),
+      user: releasedUser(
+        recordOf(user, { owner: 'built-in', name: 'alice', email: 'alice@up.example', displayName: 'Alice Upstream' }),
+        noAccess(),
+      ),
       issuer: upstream.url,
       request: { id: requestId, issuer: acs(), acsUrl: acs(), relayState: state, forceAuthn: false, deflated: '' },
       key: signingKeyOf(idpCert),

@@ -29,8 +29,19 @@ export async function organizationTeam(url: string, organization = 'acme'): Prom
 
 /** A client of `url` signed in as the built-in global administrator (in `language`); fails the test otherwise. */
 export async function signedInAdmin(url: string, language = 'en'): Promise<ApiClient> {
-  const admin = new ApiClient(url, language);
-  const answer = await admin.login('admin', ADMIN_PASSWORD);
-  if (answer.status !== 'ok') throw new Error(`admin sign-in: ${answer.msg}`);
-  return admin;
+  return signedInUser(url, 'built-in', 'admin', ADMIN_PASSWORD, language);
+}
+
+/** A client of `url` signed in as `organization`/`username` through the console's sign-in; fails the test otherwise. */
+export async function signedInUser(
+  url: string,
+  organization: string,
+  username: string,
+  password: string,
+  language = 'en',
+): Promise<ApiClient> {
+  const client = new ApiClient(url, language);
+  const answer = await client.login(username, password, organization);
+  if (answer.status !== 'ok') throw new Error(`sign-in of ${organization}/${username}: ${answer.msg}`);
+  return client;
 }

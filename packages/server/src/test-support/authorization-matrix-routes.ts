@@ -258,6 +258,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   // Dashboards, records, sessions, webhook events, system information.
   'GET /api/get-dashboard': api(byRule('orgAdmin'), q({ owner: ORG_A })),
   'POST /api/get-records-filter': api(byRule('orgAdmin'), body({ organization: ORG_A })),
+  'GET /api/get-user-count': api(byRule('orgAdmin'), q({ owner: ORG_A })),
   'GET /api/get-sessions': api(byRule('orgAdmin'), q({ owner: ORG_A })),
   'GET /api/get-session': api(byRule('orgAdmin'), q({ sessionPkId: A_SESSION })),
   'POST /api/delete-session': api(byRule('orgAdmin'), body({ owner: ORG_A, name: 'mx-user', application: 'app-built-in' })),

@@ -8,3 +8,20 @@ export function recordOf<F extends Fields>(def: EntityDefinition<F>, values: Par
   for (const [key, field] of fieldEntries(def)) record[key] = key in given ? given[key] : field.empty();
   return typedRecord(def, record);
 }
+
+/** The body of add-permission for a Custom resource permission, enabled and allowing Read, with `fields` over it. */
+export function permissionBody(owner: string, name: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    owner,
+    name,
+    users: [],
+    groups: [],
+    roles: [],
+    domains: [],
+    resourceType: 'Custom',
+    actions: ['Read'],
+    effect: 'Allow',
+    isEnabled: true,
+    ...fields,
+  };
+}

@@ -23,6 +23,8 @@ export const ITEM_BLOCKS: Readonly<Record<string, readonly string[]>> = {
   '3rd-party logins': ['thirdPartyLogins'],
   'Multi-factor authentication': ['mfa'],
   'WebAuthn credentials': ['webauthnCredentials'],
+  Roles: ['roles'],
+  Permissions: ['permissions'],
 };
 
 /** Blocks that belong to no account item, shown after the items to the user and administrators. */

@@ -6,6 +6,7 @@ import { EmailField, PhoneField } from './reset-address';
 import { SetPasswordField } from './set-password';
 import { ThirdPartyLogins } from './third-party-logins';
 import type { EntityOverrides } from './ui-types';
+import { UserPermissions, UserRoles } from './user-access-section';
 import { useUserFormLayout } from './user-form-layout';
 import { UserGroupsField } from './user-groups-field';
 import { UserKeys } from './user-keys';
@@ -38,6 +39,8 @@ const overrides: EntityOverrides = {
     mfa: UserMfaSection,
     webauthnCredentials: WebauthnCredentials,
     keys: UserKeys,
+    roles: UserRoles,
+    permissions: UserPermissions,
   },
   // Back to an application of the viewer's organization (or the console) that sent them here.
   resolveReturnUrl: async (raw, viewer) => {

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { organizationTeam, type Team } from '../../test-support/accounts.js';
 import type { ApiClient } from '../../test-support/client.js';
+import { permissionBody } from '../../test-support/records.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
 import { ACL_MODEL, DENY_OVERRIDE_MODEL, DOMAINS_MODEL } from './test-models.js';
 
@@ -16,19 +17,7 @@ describeEachDatabase('enforcement (/api/enforce)', (server) => {
   const u = (name: string) => `${ORG}/${name}`;
 
   const permission = (name: string, fields: Record<string, unknown>) =>
-    admin.post('/api/add-permission', {
-      owner: ORG,
-      name,
-      users: [],
-      groups: [],
-      roles: [],
-      domains: [],
-      resourceType: 'Custom',
-      actions: ['Read'],
-      effect: 'Allow',
-      isEnabled: true,
-      ...fields,
-    });
+    admin.post('/api/add-permission', permissionBody(ORG, name, fields));
 
   const enforce = async (query: Record<string, string>, body: unknown) => admin.post('/api/enforce', body, query);
 

@@ -7,6 +7,7 @@ import {
   SIMULATION_USERS,
   type Simulation,
   splitId,
+  user as userDef,
   type Viewer,
 } from '@gatehouse/entities';
 import { sql } from 'kysely';
@@ -17,8 +18,9 @@ import { AppError } from '../../errors.js';
 import { engines } from '../authz/engines.js';
 import { afterCommit } from '../transaction.js';
 import { type AuthzSource, Enforcement, EnforcementError, type Selector } from './enforcement.js';
-import { idOf, ownerAndName, type PermissionRules, type RoleMembers } from './permission-policies.js';
+import { ownerAndName, type PermissionRules, type RoleMembers } from './permission-policies.js';
 import { simulateEdit } from './simulate.js';
+import { loadAccessRecords } from './user-access.js';
 import { type AuthzWatcher, redisWatcher, workerWatcher } from './watcher.js';
 
 /** A JSON list column may hold `value` (a LIKE narrows the rows; the caller checks exactly). */
@@ -119,35 +121,6 @@ class DatabaseSource implements AuthzSource {
       .execute();
     return rows.map((r) => `${owner}/${r.name}`);
   }
-
-  /** The roles a user has: directly, through a group, and the roles above those (Casdoor's getRolesByUser). */
-  async rolesOfUser(userId: string): Promise<RoleMembers[]> {
-    const { owner } = ownerAndName(userId);
-    const groups = (
-      await this.db
-        .selectFrom('userGroup')
-        .select('groupId')
-        .where('owner', '=', owner)
-        .where('name', '=', ownerAndName(userId).name)
-        .execute()
-    ).map((r) => r.groupId);
-    const all = await this.roles([owner]);
-    const direct = all.filter(
-      (r) => r.users.includes(userId) || r.users.includes(`${owner}/*`) || r.groups.some((g) => groups.includes(g)),
-    );
-    const found = new Map(direct.map((r) => [idOf(r), r]));
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const role of all) {
-        if (found.has(idOf(role))) continue;
-        if (role.roles.some((sub) => found.has(sub))) {
-          found.set(idOf(role), role);
-          grew = true;
-        }
-      }
-    }
-    return [...found.values()];
-  }
 }
 
 /**
@@ -238,17 +211,11 @@ export class Authz {
 
   /** get-all-roles (role names), get-all-objects and get-all-actions of a user (Casdoor's). */
   async allOf(what: 'objects' | 'actions' | 'roles', userId: string): Promise<string[]> {
-    const roles = await this.source.rolesOfUser(userId);
-    if (what === 'roles') return roles.map((r) => r.name);
-    const { owner } = ownerAndName(userId);
-    const byUser = await this.source.permissions({ owner, user: userId });
-    const roleIds = new Set(roles.map(idOf));
-    const byRole = roleIds.size
-      ? (await this.source.permissions({ owner })).filter((p) => p.roles.some((r) => roleIds.has(r)))
-      : [];
-    const seen = new Set<string>();
-    const permissions = [...byUser, ...byRole].filter((p) => !seen.has(idOf(p)) && seen.add(idOf(p)));
-    const { objects, actions } = await this.run(() => this.engine.objectsAndActions(permissions));
+    const { owner, name } = ownerAndName(userId);
+    const user = await this.ctx.repo(userDef).get(owner, name);
+    const [access] = await loadAccessRecords(this.ctx, [{ owner, name, groups: user?.groups ?? [] }]);
+    if (what === 'roles') return (access?.roles ?? []).map((r) => r.name);
+    const { objects, actions } = await this.run(() => this.engine.objectsAndActions(access?.permissions ?? []));
     return what === 'objects' ? objects : actions;
   }
 

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
-import { type Application, application, nowRfc3339, user } from '@gatehouse/entities';
+import { type Application, application, noAccess, nowRfc3339, releasedUser, user } from '@gatehouse/entities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCert } from '../../crypto/certs.js';
 import { type Database, openDatabase } from '../../db/database.js';
@@ -31,7 +31,10 @@ const app = (fields: Partial<Application> = {}) => recordOf(application, fields)
 function response(options: { acsUrl?: string; audience?: string; issuer?: string; now?: number; c14n10?: boolean } = {}) {
   return buildSamlResponse({
     app: app({ enableSamlC14n10: options.c14n10 ?? false }),
-    user: recordOf(user, { owner: 'built-in', name: 'alice', email: 'alice@idp.example', displayName: 'Alice' }),
+    user: releasedUser(
+      recordOf(user, { owner: 'built-in', name: 'alice', email: 'alice@idp.example', displayName: 'Alice' }),
+      noAccess(),
+    ),
     issuer: options.issuer ?? IDP,
     request: {
       id: REQUEST_ID,

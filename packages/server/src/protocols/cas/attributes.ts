@@ -1,4 +1,4 @@
-import { releasedUser, type User } from '@gatehouse/entities';
+import type { ReleasedUser } from '@gatehouse/entities';
 import type { CasTicket } from './tickets.js';
 
 /**
@@ -13,17 +13,25 @@ export type Attribute = [name: string, values: string[], list?: boolean];
  * longTermAuthenticationRequestTokenUsed, isFromNewLogin, memberOf = the user's groups), then every
  * non-empty field of the released user (`releasedUser`: the allow-list of what a relying party may
  * learn) — name, owner, id, displayName, email, phone, firstName, lastName, title, affiliation,
- * avatar, groups ... The free-form properties are not released (Casdoor drops them too).
+ * avatar, groups ... The free-form properties are not released (Casdoor drops them too); roles
+ * and permissions are lists of their names.
  */
-export function releasedAttributes(user: User, ticket: CasTicket): Attribute[] {
-  const { properties: _properties, ...released } = releasedUser(user);
+export function releasedAttributes(user: ReleasedUser, ticket: CasTicket): Attribute[] {
   const groups = user.groups.filter(Boolean);
-  const out: Attribute[] = [
+  return [
     ['authenticationDate', [ticket.authTime]],
     ['longTermAuthenticationRequestTokenUsed', ['false']],
     ['isFromNewLogin', [String(ticket.fresh)]],
+    ...(groups.length > 0 ? [['memberOf', groups, true] satisfies Attribute] : []),
+    ...attributesOf(user),
   ];
-  if (groups.length > 0) out.push(['memberOf', groups, true]);
+}
+
+/** Every non-empty field of the released user as an attribute (lists as lists; roles and permissions by name). */
+export function attributesOf(user: ReleasedUser): Attribute[] {
+  const { properties: _properties, roles, permissions, ...rest } = user;
+  const released = { ...rest, roles: roles.map((role) => role.name), permissions: permissions.map((p) => p.name) };
+  const out: Attribute[] = [];
   for (const [key, value] of Object.entries(released)) {
     if (Array.isArray(value)) {
       const items = value.map(String).filter(Boolean);

@@ -1,6 +1,7 @@
-import { type Application, type User, user as userDef } from '@gatehouse/entities';
+import { type Application, type ReleasedUser, user as userDef } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import { applicationByName } from '../../domain/application.js';
+import { releasedUserOf } from '../../domain/enforcement/user-access.js';
 import { deliverProxyGrantingTicket } from './proxy.js';
 import { CasFailure, shown } from './responses.js';
 import { type CasTicket, claimTicket, kindOf } from './tickets.js';
@@ -20,7 +21,8 @@ export interface ValidationRequest {
 
 export interface Validated {
   ticket: CasTicket;
-  user: User;
+  /** What the service may learn of the user (with their roles and permissions). */
+  user: ReleasedUser;
   app: Application;
   /** Present when a proxy-granting ticket went to the pgtUrl. */
   pgtIou?: string;
@@ -88,5 +90,5 @@ export async function validateTicket(server: ServerContext, req: ValidationReque
   }
 
   const pgtIou = req.pgtUrl ? await deliverProxyGrantingTicket(server, app, ticket, req.pgtUrl) : undefined;
-  return { ticket, user, app, pgtIou };
+  return { ticket, user: await releasedUserOf(server, user), app, pgtIou };
 }

@@ -36,7 +36,7 @@ export interface TokenContext {
  */
 export function tokenUser(user: ReleasedUser): Claims {
   const { emailVerified, ...released } = user;
-  return { ...released, email_verified: emailVerified, roles: [], permissions: [] };
+  return { ...released, email_verified: emailVerified };
 }
 
 function registered(ctx: TokenContext, subject: string): Claims {
@@ -86,6 +86,21 @@ export function standardClaims(user: ReleasedUser, scope: string): Claims {
   return out;
 }
 
+/**
+ * The userinfo answer's claims (OpenID Connect Core §5.3) as Casdoor answers them: the standard
+ * claims of the scopes, and with `profile` the user's groups and the names of their roles and
+ * permissions (Casdoor's GetUserInfo).
+ */
+export function userinfoClaims(user: ReleasedUser, scope: string): Claims {
+  const out = standardClaims(user, scope);
+  if (scopes(scope).has('profile')) {
+    out.groups = user.groups;
+    out.roles = user.roles.map((role) => role.name);
+    out.permissions = user.permissions.map((permission) => permission.name);
+  }
+  return out;
+}
+
 /** The user claims of a token format (what both the access token and the ID token say of the user). */
 function userClaims(app: Application, user: ReleasedUser, scope: string): Claims {
   switch (app.tokenFormat) {
@@ -104,8 +119,14 @@ function userClaims(app: Application, user: ReleasedUser, scope: string): Claims
       const out: Claims = {};
       const carried = tokenUser(user);
       for (const field of app.tokenFields) {
-        const key = field === 'emailVerified' ? 'email_verified' : field;
-        if (key in carried) out[key] = carried[key];
+        // Casdoor's Roles, Permissions and permissionNames carry names, not records.
+        if (field === 'roles') out.roles = user.roles.map((role) => role.name);
+        else if (field === 'permissions' || field === 'permissionNames') {
+          out[field] = user.permissions.map((permission) => permission.name);
+        } else {
+          const key = field === 'emailVerified' ? 'email_verified' : field;
+          if (key in carried) out[key] = carried[key];
+        }
       }
       return out;
     }

@@ -1,12 +1,12 @@
-import { releasedUser } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { sessionUserOf } from '../../auth/account.js';
 import type { ServerContext } from '../../context.js';
 import { applicationByName } from '../../domain/application.js';
+import { releasedUserOf } from '../../domain/enforcement/user-access.js';
 import { accessExpiry, accessTokenActive, findToken, revokeFamily } from '../../domain/token.js';
 import { bearerToken, oauthParams } from '../../http/credentials.js';
 import { originOf } from '../../http/origin.js';
-import { type Claims, standardClaims } from './claims.js';
+import { type Claims, userinfoClaims } from './claims.js';
 import { authenticateClient, requireParam } from './clients.js';
 import { OAuthError } from './errors.js';
 import { activeUserId, activeUserOf } from './users.js';
@@ -23,7 +23,12 @@ export async function userinfo(server: ServerContext, request: FastifyRequest): 
   if (!token) {
     const user = await sessionUserOf(server, request);
     if (!user) throw invalidToken('An access token is required');
-    return { sub: user.id, iss: issuer, aud: '', ...standardClaims(releasedUser(user), 'openid profile email phone address') };
+    return {
+      sub: user.id,
+      iss: issuer,
+      aud: '',
+      ...userinfoClaims(await releasedUserOf(server, user), 'openid profile email phone address'),
+    };
   }
   const row = await findToken(server, 'accessTokenHash', token);
   if (!row || !accessTokenActive(row)) throw invalidToken('The access token is invalid, expired or revoked');
@@ -32,7 +37,12 @@ export async function userinfo(server: ServerContext, request: FastifyRequest): 
     throw invalidToken('The user of the access token cannot sign in');
   });
   const app = await applicationByName(server, row.application);
-  return { sub: user.id, iss: issuer, aud: app?.clientId ?? '', ...standardClaims(releasedUser(user), row.scope) };
+  return {
+    sub: user.id,
+    iss: issuer,
+    aud: app?.clientId ?? '',
+    ...userinfoClaims(await releasedUserOf(server, user), row.scope),
+  };
 }
 
 /**

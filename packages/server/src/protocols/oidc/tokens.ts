@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_OWNER, type Application, nowRfc3339, releasedUser, type Token, type User } from '@gatehouse/entities';
+import { ADMIN_OWNER, type Application, nowRfc3339, type Token, type User } from '@gatehouse/entities';
 import { SignJWT } from 'jose';
 import type { ServerContext } from '../../context.js';
 import { timeOrderedId } from '../../crypto/time-ordered-id.js';
+import { releasedUserOf } from '../../domain/enforcement/user-access.js';
 import { tokenHash, tokens } from '../../domain/token.js';
 import { accessTokenClaims, accessTokenHashClaim, idTokenClaims, refreshTokenClaims, type TokenContext } from './claims.js';
 import { privateKeyFor, signingAlgOf, signingCertOf } from './keys.js';
@@ -40,7 +41,7 @@ export interface IssuedToken {
 async function signTokens(server: ServerContext, input: IssueInput, name: string) {
   const { app } = input;
   // From here on the user is what a relying party may learn of them (an allow-list).
-  const user = input.user ? releasedUser(input.user) : null;
+  const user = input.user ? await releasedUserOf(server, input.user) : null;
   const now = Math.floor(Date.now() / 1000);
   const expiresIn = Math.max(1, app.expireInHours) * 3600;
   const refreshExpiresIn = Math.max(1, app.refreshExpireInHours) * 3600;

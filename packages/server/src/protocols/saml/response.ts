@@ -30,9 +30,8 @@ function instant(ms: number): string {
  */
 export function attributeValues(template: string, user: ReleasedUser): string[] {
   const lists: Record<string, string[]> = {
-    // Roles and permissions are not modelled yet: like a user without any, they give no value.
-    '$user.roles': [],
-    '$user.permissions': [],
+    '$user.roles': user.roles.map((role) => role.name),
+    '$user.permissions': user.permissions.map((permission) => permission.name),
     '$user.groups': user.groups,
   };
   let values = [template];

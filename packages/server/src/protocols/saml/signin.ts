@@ -1,8 +1,9 @@
 import { deflateRawSync } from 'node:zlib';
-import { ADMIN_OWNER, type Application, releasedUser, splitId } from '@gatehouse/entities';
+import { ADMIN_OWNER, type Application, splitId } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { isFreshSignin, type SigninType } from '../../auth/signin-types.js';
 import type { ServerContext } from '../../context.js';
+import { releasedUserOf } from '../../domain/enforcement/user-access.js';
 import { AppError } from '../../errors.js';
 import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';
@@ -64,7 +65,7 @@ export const SAML_SIGNIN: SigninType = {
     if (!saml) throw new Error('SAML sign-in without a checked request');
     const xml = buildSamlResponse({
       app,
-      user: releasedUser(user),
+      user: await releasedUserOf(server, user),
       issuer: originOf(server.config, request),
       request: saml,
       key: await samlSigningKey(server, app),
