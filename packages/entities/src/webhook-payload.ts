@@ -1,5 +1,8 @@
-import { type FieldSpec, fieldEntries } from './define.js';
-import { user as userDef } from './user.js';
+import { TOKEN_FIELD_OPTIONS } from './application.js';
+import { releasedProperties } from './released-user.js';
+
+/** Token fields that are not fields of the stored user (computed when a token is made). */
+const TOKEN_ONLY_FIELDS: ReadonlySet<string> = new Set(['roles', 'permissions', 'permissionNames']);
 
 /**
  * What a webhook sends (Casdoor's sendWebhook and filterRecordObject): the audit record, its object
@@ -28,20 +31,36 @@ export function collapseObjectFields(fields: readonly string[]): string[] {
   return fields.includes(ALL_OBJECT_FIELDS) ? [ALL_OBJECT_FIELDS] : [...fields];
 }
 
-/** User fields that never leave the server in a webhook: credentials, key material, biometrics. */
-const NEVER_SENT = new Set(['accessKey', 'webauthnCredentials', 'faceIds', 'mfaAccounts', 'managedAccounts']);
-
-function sendable([name, field]: [string, FieldSpec]): boolean {
-  return !field.hidden && field.kind !== 'password' && field.kind !== 'secret' && !field.secretKeys && !NEVER_SENT.has(name);
-}
-
 /**
  * The user fields a webhook may extend its payload with (its `tokenFields` choose among them; none
- * chosen means all of them): every field of the user but passwords, hashes and secrets.
+ * chosen means all of them). An allow-list, like the released user of tokens
+ * (released-user.ts) but for the organization's own systems: what an administrator sees of a user
+ * on its page, without credentials, key material, MFA secrets, passkeys, face data or the accounts
+ * a user keeps for others. A field added to the user is not sent until it is named here.
  */
-export const WEBHOOK_USER_FIELDS: readonly string[] = fieldEntries(userDef)
-  .filter(sendable)
-  .map(([name]) => name);
+export const WEBHOOK_USER_FIELDS: readonly string[] = [
+  // What a relying party may have in a token (the released profile), but the role lists a token computes...
+  ...TOKEN_FIELD_OPTIONS.filter((field) => !TOKEN_ONLY_FIELDS.has(field)),
+  // ... and what an administrator sees of the account besides.
+  'createdTime',
+  'updatedTime',
+  'ldap',
+  'address',
+  'balance',
+  'balanceCurrency',
+  'isDeleted',
+  'deletedTime',
+  'needUpdatePassword',
+  'lastChangePasswordTime',
+  'ipWhitelist',
+  'idCardType',
+  'idCard',
+  'realName',
+  'applicationScopes',
+  'preferredMfaType',
+  'mfaPhoneEnabled',
+  'mfaEmailEnabled',
+];
 
 /** Casdoor names user fields as Go does ("Email"); the wire's JSON names are camelCase. */
 export function lowerFirst(name: string): string {
@@ -53,7 +72,10 @@ export function restrictUser(user: Record<string, unknown>, tokenFields: readonl
   const chosen = tokenFields.length === 0 ? WEBHOOK_USER_FIELDS : tokenFields.map(lowerFirst);
   const out: Record<string, unknown> = {};
   for (const field of chosen) {
-    if (WEBHOOK_USER_FIELDS.includes(field) && field in user) out[field] = user[field];
+    if (!WEBHOOK_USER_FIELDS.includes(field) || !(field in user)) continue;
+    const value = user[field];
+    // The user's tokens at other services (oauth_* properties) stay here, as in tokens.
+    out[field] = field === 'properties' && isStringMap(value) ? releasedProperties(value) : value;
   }
   return out;
 }
@@ -141,4 +163,13 @@ export function encodeWebhookBody(document: Record<string, unknown>, contentType
     form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
   return form.toString();
+}
+
+function isStringMap(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
 }

@@ -94,6 +94,17 @@ describe('webhook payloads', () => {
     }
     expect(WEBHOOK_USER_FIELDS.every((field) => field in user.fields)).toBe(true);
     expect(WEBHOOK_USER_FIELDS).toContain('email');
+    // An allow-list: no field of the user that is hidden, a password or a secret is on it.
+    for (const [name, field] of Object.entries(user.fields)) {
+      if (field.hidden || field.kind === 'password' || field.kind === 'secret' || field.secretKeys) {
+        expect(WEBHOOK_USER_FIELDS, name).not.toContain(name);
+      }
+    }
+  });
+
+  it('sends the properties without the user’s tokens at other services', () => {
+    const stored = { name: 'alice', properties: { department: 'ops', oauth_GitHub_accessToken: 'gho_secret' } };
+    expect(restrictUser(stored, ['properties'])).toEqual({ properties: { department: 'ops' } });
   });
 
   it("matches enabled webhooks listening to the action, of the record's organization unless they take all", () => {
