@@ -86,3 +86,16 @@ test('a database type the server cannot drive says so', async ({ page }) => {
   await page.goto(`/adapters/built-in/${name}`);
   await expect(page.getByText('This server cannot connect to oracle databases', { exact: false })).toBeVisible();
 });
+
+test('an empty table reads casbin_rule in the form and the list, and saves as empty', async ({ page }) => {
+  const name = unique('adapter');
+  await asAdmin((api) => call(api, '/api/add-adapter', { owner: 'built-in', name, table: 'rules', useSameDb: true }));
+  await page.goto(`/adapters/built-in/${name}`);
+  const table = page.locator('#adapter_table');
+  await table.fill('');
+  await expect(table).toHaveAttribute('placeholder', 'casbin_rule');
+  await save(page);
+  expect(await getAdapter(name)).toMatchObject({ table: '' });
+  await page.goto(`/adapters?field=name&value=${name}`);
+  await expect(rowOf(page, name)).toContainText('casbin_rule');
+});

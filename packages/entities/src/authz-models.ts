@@ -14,6 +14,7 @@ import {
 } from './define.js';
 import type { FieldRuleContext } from './fields.js';
 import { DEFAULT_MODEL_TEXT } from './model-text.js';
+import { TABLE_NAME_MESSAGE, TABLE_NAME_SOURCE } from './table-names.js';
 
 export const BUILT_IN_MODELS = ['api-model-built-in', 'user-model-built-in'] as const;
 export const BUILT_IN_ADAPTERS = ['api-adapter-built-in', 'user-adapter-built-in'] as const;
@@ -99,12 +100,23 @@ export const SAME_DB_ADAPTER_VALUES = {
   database: '',
 } as const;
 
-/** An adapter's table name: letters, digits and underscores, starting with a letter or underscore. */
-export const ADAPTER_TABLE_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** The table of an adapter whose `table` is empty (Casdoor's adapter: xorm-adapter's default). */
+export const DEFAULT_ADAPTER_TABLE = 'casbin_rule';
+
+/**
+ * An adapter's table: empty (it is `casbin_rule`, as in Casdoor), or any table name the database
+ * allows, optionally schema.table (the rule and how it is quoted: table-names.ts).
+ */
+export const ADAPTER_TABLE_PATTERN = new RegExp(`^$|^${TABLE_NAME_SOURCE}$`, 'u');
+
+/** The table an adapter reads and writes: its `table`, or casbin_rule when that is empty. */
+export function adapterTableOf(adapter: { table: string }): string {
+  return adapter.table || DEFAULT_ADAPTER_TABLE;
+}
 
 /**
  * Where an enforcer's policy rows live (spec §3.9, §4.5): a namespace (`table`) of the server's own
- * database (useSameDb), or a table of an external database.
+ * database (useSameDb), or a table of an external database; an empty table is casbin_rule.
  */
 export const adapter = defineEntity({
   name: 'adapter',
@@ -114,7 +126,14 @@ export const adapter = defineEntity({
     owner: lockedOwner(),
     name: lockedName(),
     createdTime: timestamp({ sortable: true }),
-    table: text({ max: 100, sortable: true, searchable: true, pattern: ADAPTER_TABLE_PATTERN, editable: unlessBuiltIn }),
+    table: text({
+      max: 100,
+      sortable: true,
+      searchable: true,
+      pattern: ADAPTER_TABLE_PATTERN,
+      patternMessage: TABLE_NAME_MESSAGE,
+      editable: unlessBuiltIn,
+    }),
     useSameDb: { ...bool({ editable: unlessBuiltIn }), sortable: true },
     type: { ...enumOf(ADAPTER_TYPES, { allowEmpty: true, editable: unlessBuiltIn }), sortable: true },
     databaseType: { ...enumOf(ADAPTER_DATABASE_TYPES, { allowEmpty: true, editable: unlessBuiltIn }), sortable: true },

@@ -60,6 +60,7 @@ export * from './role.js';
 export * from './session.js';
 export * from './syncer.js';
 export * from './system-info.js';
+export * from './table-names.js';
 export * from './theme.js';
 export * from './token.js';
 export * from './user.js';

@@ -1,4 +1,5 @@
 import { isOneOf } from './constants.js';
+import { TABLE_NAME_SOURCE } from './table-names.js';
 
 /**
  * The rules of syncers (spec part 2 §2.15, §3.18, §4.8, §9), pure so that the server (which
@@ -133,15 +134,18 @@ export function offersSsh(databaseType: string): boolean {
   return (SYNCER_SSH_DATABASE_TYPES as readonly string[]).includes(databaseType);
 }
 
-/** A table name: an identifier, optionally schema-qualified (schema.table). */
-export const SYNCER_TABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+/**
+ * A database syncer's table: any table name the database allows, optionally schema.table
+ * (table-names.ts), except one wrapped in parentheses, which the field keeps for search filters.
+ */
+export const SYNCER_TABLE_NAME_PATTERN = new RegExp(`^(?!\\(.*\\)$)${TABLE_NAME_SOURCE}$`, 'u');
 /**
  * What the table field holds: a table name, or an LDAP syncer's search filter (parenthesised, or
  * empty for every entry). Which of the two a syncer's type takes is the domain's check (tableProblem).
  */
-export const SYNCER_TABLE_PATTERN = /^$|^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$|^\(.*\)$/s;
-/** The affiliation table: empty (none) or a table name. */
-export const SYNCER_AFFILIATION_TABLE_PATTERN = /^$|^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+export const SYNCER_TABLE_PATTERN = new RegExp(`^$|^${TABLE_NAME_SOURCE}$|^\\(.*\\)$`, 'su');
+/** The affiliation table: empty (none) or a table name (table-names.ts). */
+export const SYNCER_AFFILIATION_TABLE_PATTERN = new RegExp(`^$|^${TABLE_NAME_SOURCE}$`, 'u');
 /** A column name, or several joined with "+" (their values joined with a space, as Casdoor does). */
 export const SYNCER_COLUMN_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(\s*\+\s*[A-Za-z_][A-Za-z0-9_]*)*$/;
 /** An LDAP syncer's column: an attribute description (RFC 4512: a letter, then letters, digits and hyphens), or several joined with "+". */

@@ -5,12 +5,14 @@ import SQLite from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import type { DialectName } from '../db/database.js';
+import { bindPlaceholders } from '../integrations/database/external-db.js';
 import { createTestDatabase } from './databases.js';
 
 /**
- * A real external database for syncer tests: a fresh database of the engine (PostgreSQL, MariaDB)
- * or a SQLite file below the test server's `${DATA_DIR}/syncers`, with the settings a syncer
- * needs to reach it and a way to run SQL on it directly (statements use `?` placeholders).
+ * A real external database for syncer (and adapter) tests: a fresh database of the engine
+ * (PostgreSQL, MariaDB) or a SQLite file below the test server's `${DATA_DIR}/syncers` (or
+ * `/adapters`), with the settings a syncer or an adapter needs to reach it and a way to run SQL on
+ * it directly (statements use `?` placeholders).
  */
 export interface SyncSource {
   /** databaseType, host, port, user, password, database of a syncer. */
@@ -20,14 +22,16 @@ export interface SyncSource {
   close: () => Promise<void>;
 }
 
-const numbered = (statement: string) => {
-  let n = 0;
-  return statement.replace(/\?/g, () => `$${++n}`);
-};
+/** `?` as `$1, $2 ...`, outside quotes (a quoted table name may hold a `?`). */
+const numbered = (statement: string) => bindPlaceholders(statement, (n) => `$${n + 1}`);
 
-export async function createSyncSource(engine: DialectName, dataDir: string): Promise<SyncSource> {
+export async function createSyncSource(
+  engine: DialectName,
+  dataDir: string,
+  folderName: 'syncers' | 'adapters' = 'syncers',
+): Promise<SyncSource> {
   if (engine === 'sqlite') {
-    const folder = path.join(dataDir, 'syncers');
+    const folder = path.join(dataDir, folderName);
     fs.mkdirSync(folder, { recursive: true });
     const file = `source-${Date.now()}-${Math.floor(Math.random() * 1e6)}.db`;
     const db = new SQLite(path.join(folder, file));

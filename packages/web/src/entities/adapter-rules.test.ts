@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adapterFieldVisible, adapterValuesChange, isDrivable, portText } from './adapter-rules';
+import { adapterFieldVisible, adapterValuesChange, isDrivable, portText, tableText } from './adapter-rules';
 
 describe('adapter rules', () => {
   it('clears the connection settings when useSameDb is switched on', () => {
@@ -29,6 +29,12 @@ describe('adapter rules', () => {
     expect(adapterFieldVisible('host', { useSameDb: true })).toBe(false);
     expect(adapterFieldVisible('table', { useSameDb: true })).toBe(true);
     expect(adapterFieldVisible('host', { useSameDb: false })).toBe(true);
+  });
+
+  it('shows an empty table as casbin_rule, the table it means (as in Casdoor)', () => {
+    expect(tableText('')).toEqual({ text: 'casbin_rule', implied: true });
+    expect(tableText(undefined)).toEqual({ text: 'casbin_rule', implied: true });
+    expect(tableText('authz.policy-rules')).toEqual({ text: 'authz.policy-rules', implied: false });
   });
 
   it('knows the types the server drives and shows a port of 0 as blank', () => {

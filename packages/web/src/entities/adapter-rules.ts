@@ -1,4 +1,10 @@
-import { DRIVABLE_DATABASE_TYPES, EXTERNAL_ADAPTER_DEFAULTS, isOneOf, SAME_DB_ADAPTER_VALUES } from '@gatehouse/entities';
+import {
+  DEFAULT_ADAPTER_TABLE,
+  DRIVABLE_DATABASE_TYPES,
+  EXTERNAL_ADAPTER_DEFAULTS,
+  isOneOf,
+  SAME_DB_ADAPTER_VALUES,
+} from '@gatehouse/entities';
 import type { Rec } from '../data/client';
 
 /** The fields of an external database, hidden while the adapter uses the server's own. */
@@ -20,6 +26,13 @@ export function adapterFieldVisible(field: string, values: Rec): boolean {
 /** Whether the server can connect to the database type (mssql and oracle are offered, not driven). */
 export function isDrivable(databaseType: unknown): boolean {
   return typeof databaseType === 'string' && isOneOf(DRIVABLE_DATABASE_TYPES, databaseType);
+}
+
+/** The table the list shows: the adapter's, or casbin_rule (`implied`) when it names none, as in Casdoor. */
+export function tableText(table: unknown): { text: string; implied: boolean } {
+  return typeof table === 'string' && table !== ''
+    ? { text: table, implied: false }
+    : { text: DEFAULT_ADAPTER_TABLE, implied: true };
 }
 
 /** The list shows a port of 0 as blank. */

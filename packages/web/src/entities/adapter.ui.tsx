@@ -1,9 +1,10 @@
-import { Alert, Form } from 'antd';
+import { DEFAULT_ADAPTER_TABLE } from '@gatehouse/entities';
+import { Alert, Form, Input, Typography } from 'antd';
 import { ConnectionTest } from '../components/connection-test';
 import { testAdapterConnection } from '../data/authz';
 import { useTranslation } from '../i18n/i18n';
-import { adapterFieldVisible, adapterValuesChange, isDrivable, portText } from './adapter-rules';
-import type { EntityOverrides, ListCellProps, SectionExtraProps } from './ui-types';
+import { adapterFieldVisible, adapterValuesChange, isDrivable, portText, tableText } from './adapter-rules';
+import type { EntityOverrides, FieldControlProps, ListCellProps, SectionExtraProps } from './ui-types';
 
 /** A database type the server cannot drive says so beside the choice. */
 function DatabaseTypeNote() {
@@ -38,6 +39,25 @@ function TestConnection({ stored }: SectionExtraProps) {
   );
 }
 
+/** The table input: empty shows casbin_rule as its placeholder, the table an empty value means. */
+function TableField({ id, value, onChange, disabled }: FieldControlProps) {
+  return (
+    <Input
+      id={id}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(e) => onChange?.(e.target.value)}
+      disabled={disabled}
+      placeholder={DEFAULT_ADAPTER_TABLE}
+    />
+  );
+}
+
+/** An empty table in the list reads casbin_rule, dimmed (the table it means). */
+function TableCell({ record }: ListCellProps) {
+  const { text, implied } = tableText(record.table);
+  return implied ? <Typography.Text type="secondary">{text}</Typography.Text> : text;
+}
+
 function PortCell({ record }: ListCellProps) {
   return <>{portText(record.port)}</>;
 }
@@ -45,9 +65,11 @@ function PortCell({ record }: ListCellProps) {
 const overrides: EntityOverrides = {
   onValuesChange: (changed) => adapterValuesChange(changed),
   fieldVisible: (field, values) => adapterFieldVisible(field, values),
+  fieldControls: { table: TableField },
+  fieldTooltip: (field) => (field === 'table' ? 'adapter.tableTooltip' : undefined),
   fieldExtras: { databaseType: DatabaseTypeNote },
   formExtras: [TestConnection],
-  listCells: { port: PortCell },
+  listCells: { port: PortCell, table: TableCell },
 };
 
 export default overrides;

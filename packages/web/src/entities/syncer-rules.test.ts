@@ -105,6 +105,9 @@ describe('syncer form rules', () => {
 
   it('checks the table as a table name or, for LDAP, a search filter, and attribute names as LDAP columns', () => {
     expect(tableRule('people', { type: 'Database' })).toBeNull();
+    expect(tableRule('hr-people', { type: 'Database' })).toBeNull();
+    expect(tableRule('hr schema.people', { type: 'Database' })).toBeNull();
+    expect(tableRule('people\ndrop', { type: 'Database' })).toBe('syncer.problem.syncerTableInvalid');
     expect(tableRule('(objectClass=person)', { type: 'Database' })).toBe('syncer.problem.syncerTableInvalid');
     expect(tableRule('(objectClass=person)', { type: 'LDAP' })).toBeNull();
     expect(tableRule('objectClass=person', { type: 'LDAP' })).toBe('syncer.problem.syncerFilterInvalid');

@@ -135,11 +135,12 @@ describeEachDatabase('models, adapters, enforcers and policies', (server, engine
       });
     });
 
-    it('refuses a port outside 0..65535 and a table name that is not an identifier', async () => {
+    it('refuses a port outside 0..65535 and a table name with a control character', async () => {
       const port = await admin.post('/api/add-adapter', { owner: 'authzorg', name: 'port', table: 't', port: 70000 });
       expect(port).toMatchObject({ status: 'error', code: 'invalidField' });
-      const table = await admin.post('/api/add-adapter', { owner: 'authzorg', name: 'tbl', table: 'x; drop table user' });
+      const table = await admin.post('/api/add-adapter', { owner: 'authzorg', name: 'tbl', table: 'x\ndrop table user' });
       expect(table).toMatchObject({ status: 'error', code: 'invalidField' });
+      expect(table.msg).toContain('must be a table name without control characters, optionally schema.table');
     });
 
     const external = async (name: string, settings: Record<string, unknown>) => {

@@ -1,4 +1,4 @@
-import { ADAPTER_TABLE_PATTERN, type Adapter } from '@gatehouse/entities';
+import { ADAPTER_TABLE_PATTERN, type Adapter, adapterTableOf } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
 import { type ExternalDb, type ExternalRow, withExternalDb } from '../../integrations/database/external-db.js';
 import {
@@ -33,9 +33,11 @@ function externalRow(r: ExternalRow): RuleRow {
 const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
 /**
- * The rows of a table `adapter.table` (id, ptype, v0..v5) in an external MySQL/MariaDB,
- * PostgreSQL or SQLite database, created when missing. Each operation opens a connection and
- * closes it (see integrations/database/external-db.ts).
+ * The rows of a table `adapter.table` (id, ptype, v0..v5; casbin_rule when the adapter names none,
+ * as Casdoor's) in an external MySQL/MariaDB, PostgreSQL or SQLite database, created when missing.
+ * The name goes into SQL only through the connection's quoting (`db.quote`, each part of
+ * schema.table an identifier). Each operation opens a connection and closes it (see
+ * integrations/database/external-db.ts).
  */
 export class ExternalRuleStore implements RuleStore {
   constructor(
@@ -47,7 +49,7 @@ export class ExternalRuleStore implements RuleStore {
 
   private with<T>(work: (db: ExternalDb, table: string) => Promise<T>): Promise<T> {
     return withExternalDb(this.adapter, this.dataDir, async (db) => {
-      const table = db.quote(this.adapter.table);
+      const table = db.quote(adapterTableOf(this.adapter));
       await db.run(ensureTableSql(db, table));
       return work(db, table);
     });

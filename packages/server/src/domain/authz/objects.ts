@@ -1,6 +1,8 @@
 import {
   type Adapter,
   adapter as adapterDef,
+  adapterTableOf,
+  DEFAULT_ADAPTER_TABLE,
   DEFAULT_MODEL_TEXT,
   type EntityDefinition,
   enforcer as enforcerDef,
@@ -92,24 +94,25 @@ export const models = new EngineSourceDomain(modelDef, 'model', {
 
 /**
  * An adapter of the server's own database keeps no connection settings (spec §4.5). Its table is a
- * namespace of the shared `casbinRule` table: an organization administrator may not use a table
- * that an adapter of another organization uses (it would read and write that organization's
- * policies); global administrators may.
+ * namespace of the shared `casbinRule` table (an empty table is casbin_rule): an organization
+ * administrator may not use a table that an adapter of another organization uses (it would read and
+ * write that organization's policies); global administrators may.
  */
 async function settleAdapter(ctx: HookContext, record: Adapter): Promise<void> {
   if (!record.useSameDb) return;
   Object.assign(record, SAME_DB_ADAPTER_VALUES);
   const viewer = viewerOf(ctx.actor);
   if (!viewer || isGlobalAdmin(viewer)) return;
+  const table = adapterTableOf(record);
   const other = await ctx.trx
     .selectFrom('adapter')
     .select(['owner', 'name'])
-    .where('table', '=', record.table)
+    .where('table', 'in', table === DEFAULT_ADAPTER_TABLE ? ['', table] : [table])
     .where('useSameDb', '=', true)
     .where('owner', '!=', record.owner)
     .limit(1)
     .executeTakeFirst();
-  if (other) throw new AppError('adapterTableTaken', { table: record.table });
+  if (other) throw new AppError('adapterTableTaken', { table });
 }
 
 export const adapters = new EngineSourceDomain(adapterDef, 'adapter', {

@@ -1,4 +1,4 @@
-import type { Adapter } from '@gatehouse/entities';
+import { type Adapter, adapterTableOf } from '@gatehouse/entities';
 import type { Model } from 'casbin';
 import type { Db } from '../../db/database.js';
 import { ExternalRuleStore } from './external-rule-store.js';
@@ -114,9 +114,12 @@ export class SameDbRuleStore implements RuleStore {
   }
 }
 
-/** The store of an adapter: its namespace of `casbinRule`, or its external table. */
+/**
+ * The store of an adapter: its namespace of `casbinRule`, or its external table; an empty table is
+ * casbin_rule (namespace or table) as in Casdoor.
+ */
 export function ruleStoreOf(db: Db, dataDir: string, adapter: Adapter): RuleStore {
-  return adapter.useSameDb ? new SameDbRuleStore(db, adapter.table) : new ExternalRuleStore(adapter, dataDir);
+  return adapter.useSameDb ? new SameDbRuleStore(db, adapterTableOf(adapter)) : new ExternalRuleStore(adapter, dataDir);
 }
 
 /** Puts rows into a casbin model: rows whose ptype the model lacks are skipped. */

@@ -1,4 +1,11 @@
-import { adapter as adapterDef, model as modelDef, type Permission, permissionModelId, splitId } from '@gatehouse/entities';
+import {
+  adapter as adapterDef,
+  adapterTableOf,
+  model as modelDef,
+  type Permission,
+  permissionModelId,
+  splitId,
+} from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -19,7 +26,7 @@ export const PERMISSION_RULE_TABLE = 'permission_rule';
 async function storeOf(ctx: ServerContext, trx: Db, p: Permission): Promise<{ store: RuleStore; external: boolean }> {
   const adapter = p.adapter ? await ctx.repo(adapterDef).get(p.owner, p.adapter, trx) : undefined;
   if (!adapter) return { store: new SameDbRuleStore(trx, PERMISSION_RULE_TABLE), external: false };
-  if (adapter.useSameDb) return { store: new SameDbRuleStore(trx, adapter.table), external: false };
+  if (adapter.useSameDb) return { store: new SameDbRuleStore(trx, adapterTableOf(adapter)), external: false };
   return { store: ruleStoreOf(ctx.database.db, ctx.config.dataDir, adapter), external: true };
 }
 

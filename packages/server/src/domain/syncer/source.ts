@@ -91,7 +91,7 @@ export async function insertRow(source: SyncerSource, table: string, row: Record
   const columns = Object.keys(row);
   const { db } = source;
   await db.run(
-    `insert into ${db.quote(table)} (${columns.map((c) => db.quote(c)).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+    `insert into ${db.quote(table)} (${columns.map((c) => db.quoteColumn(c)).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
     columns.map((c) => row[c] ?? null),
   );
 }
@@ -108,7 +108,7 @@ export async function updateRow(
   if (columns.length === 0) return;
   const { db } = source;
   await db.run(
-    `update ${db.quote(table)} set ${columns.map((c) => `${db.quote(c)} = ?`).join(', ')} where ${db.quote(keyColumn)} = ?`,
+    `update ${db.quote(table)} set ${columns.map((c) => `${db.quoteColumn(c)} = ?`).join(', ')} where ${db.quoteColumn(keyColumn)} = ?`,
     [...columns.map((c) => row[c] ?? null), key],
   );
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { tableNameParts } from '@gatehouse/entities';
 import type { RowDataPacket } from 'mysql2/promise';
 import { AppError } from '../../errors.js';
 import { resolveOutboundHost } from '../http/address-guard.js';
@@ -34,8 +35,13 @@ export interface ExternalDb {
   readonly dialect: 'mysql' | 'postgres' | 'sqlite';
   run(statement: string, params?: ExternalValue[]): Promise<void>;
   all(statement: string, params?: ExternalValue[]): Promise<ExternalRow[]>;
-  /** Quotes an identifier (a table name checked by the caller); a schema-qualified name part by part. */
-  quote(identifier: string): string;
+  /**
+   * Quotes a table name (checked by the caller): schema and table, split at the first dot, each
+   * as one identifier with the quote mark inside doubled (table-names.ts in the entities).
+   */
+  quote(table: string): string;
+  /** Quotes a column name as one identifier (a dot is part of the name). */
+  quoteColumn(column: string): string;
   /** The columns of a table, as the database names them; fails when the table does not exist. */
   columns(table: string): Promise<string[]>;
   close(): Promise<void>;
@@ -43,11 +49,31 @@ export interface ExternalDb {
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
-/** `?` placeholders as PostgreSQL's `$1, $2 ...`. */
-function numbered(statement: string): string {
+/**
+ * Replaces the `?` placeholders of a statement, those outside quotes only: a quoted table name
+ * may hold a `?` of its own (drivers that replace every `?` would bind a value into the name).
+ * Quoted parts are '…', "…" and `…`; a doubled mark inside closes and reopens, which keeps them.
+ */
+export function bindPlaceholders(statement: string, value: (index: number) => string): string {
+  let out = '';
+  let quote = '';
   let n = 0;
-  return statement.replace(/\?/g, () => `$${++n}`);
+  for (const c of statement) {
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === "'" || c === '"' || c === '`') {
+      quote = c;
+    } else if (c === '?') {
+      out += value(n++);
+      continue;
+    }
+    out += c;
+  }
+  return out;
 }
+
+/** `?` placeholders as PostgreSQL's `$1, $2 ...`. */
+const numbered = (statement: string) => bindPlaceholders(statement, (n) => `$${n + 1}`);
 
 /**
  * The SQLite file of an adapter (or a syncer): a relative path below its folder of the server's
@@ -63,11 +89,15 @@ export function sqliteFileOf(dataDir: string, database: string, folder: 'adapter
   return file;
 }
 
-/** Quotes a (possibly schema-qualified) name part by part. */
-function quoted(identifier: string, mark: string): string {
-  return identifier
-    .split('.')
-    .map((part) => `${mark}${part}${mark}`)
+/** One identifier between quote marks, a mark inside doubled (SQL's escape, the same on the three engines). */
+export function quotedName(name: string, mark: '"' | '`'): string {
+  return `${mark}${name.replaceAll(mark, mark + mark)}${mark}`;
+}
+
+/** A table name (schema.table split at the first dot) as quoted identifiers. */
+export function quotedTable(table: string, mark: '"' | '`'): string {
+  return tableNameParts(table)
+    .map((part) => quotedName(part, mark))
     .join('.');
 }
 
@@ -107,10 +137,11 @@ export async function openExternalDb(
     });
     return {
       dialect: 'sqlite',
-      quote: (id) => quoted(id, '"'),
+      quote: (table) => quotedTable(table, '"'),
+      quoteColumn: (column) => quotedName(column, '"'),
       columns: async (table) =>
         sqlite
-          .prepare(`select * from ${quoted(table, '"')}`)
+          .prepare(`select * from ${quotedTable(table, '"')}`)
           .columns()
           .map((c) => c.name),
       run: async (statement, params = []) => {
@@ -150,8 +181,10 @@ export async function openExternalDb(
     await client.connect();
     return {
       dialect: 'postgres',
-      quote: (id) => quoted(id, '"'),
-      columns: async (table) => (await client.query(`select * from ${quoted(table, '"')} where 1 = 0`)).fields.map((f) => f.name),
+      quote: (table) => quotedTable(table, '"'),
+      quoteColumn: (column) => quotedName(column, '"'),
+      columns: async (table) =>
+        (await client.query(`select * from ${quotedTable(table, '"')} where 1 = 0`)).fields.map((f) => f.name),
       run: async (statement, params = []) => {
         await client.query(numbered(statement), params);
       },
@@ -171,16 +204,19 @@ export async function openExternalDb(
   });
   return {
     dialect: 'mysql',
-    quote: (id) => quoted(id, '`'),
+    quote: (table) => quotedTable(table, '`'),
+    quoteColumn: (column) => quotedName(column, '`'),
     columns: async (table) => {
-      const [, fields] = await connection.query(`select * from ${quoted(table, '`')} where 1 = 0`);
+      const [, fields] = await connection.query(`select * from ${quotedTable(table, '`')} where 1 = 0`);
       return fields.map((f) => f.name);
     },
     run: async (statement, params = []) => {
       await connection.execute(statement, params);
     },
     all: async (statement, params = []) => {
-      const [rows] = await connection.query<RowDataPacket[]>(statement, params);
+      // Bound here: mysql2's query() would also bind a value into a `?` inside a quoted name.
+      const bound = bindPlaceholders(statement, (n) => connection.escape(params[n] ?? null));
+      const [rows] = await connection.query<RowDataPacket[]>(bound);
       return rows.map((row): ExternalRow => ({ ...row }));
     },
     close: () => connection.end(),
