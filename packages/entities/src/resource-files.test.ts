@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { splitPathId } from './envelope.js';
-import {
-  allowedFormats,
-  checkUpload,
-  fileExtension,
-  formatBytes,
-  isStoredPath,
-  RESOURCE_UPLOAD_ACCEPT,
-} from './resource-files.js';
+import { allowedFormats, checkUpload, fileExtension, formatBytes, isStoredPath } from './resource-files.js';
 
 describe('upload file types', () => {
-  it('accepts the resource list formats by extension and a fitting declared type', () => {
+  it('accepts the known formats by extension and a fitting declared type, with their file type', () => {
     expect(checkUpload('resource/acme/a/photo.PNG', 'image/png', 'custom')).toEqual({
       ok: true,
       fileType: 'image',
@@ -18,6 +11,7 @@ describe('upload file types', () => {
     });
     expect(checkUpload('r/clip.mp4', 'video/mp4', '')).toMatchObject({ ok: true, fileType: 'video' });
     expect(checkUpload('r/song.mp3', 'audio/mpeg', '')).toMatchObject({ ok: true, fileType: 'audio' });
+    expect(checkUpload('r/drawing.svg', 'image/svg+xml', 'custom')).toMatchObject({ ok: true, fileType: 'image' });
     for (const [file, type] of [
       ['r/a.pdf', 'application/pdf'],
       ['r/a.doc', 'application/msword'],
@@ -26,9 +20,36 @@ describe('upload file types', () => {
       ['r/a.csv', 'application/vnd.ms-excel'],
       ['r/a.xls', 'application/vnd.ms-excel'],
       ['r/a.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['r/a.txt', 'text/plain'],
+      ['r/page.html', 'text/html'],
     ] as const) {
       expect(checkUpload(file, type, 'custom'), `${file} ${type}`).toMatchObject({ ok: true, fileType: 'other' });
     }
+  });
+
+  it('accepts any other file on the resource list (and with any tag not held to some formats) as other', () => {
+    for (const tag of ['custom', '', 'anything']) {
+      for (const [file, type] of [
+        ['r/archive.zip', 'application/zip'],
+        ['r/archive.tar.gz', 'application/gzip'],
+        ['r/tool.exe', 'application/x-msdownload'],
+        ['r/page.js', 'text/javascript'],
+        ['r/feed.xml', 'text/xml'],
+        ['r/slides.pptx', ''],
+        ['r/README', ''],
+        // An unknown extension is served as a download whatever its sender declares.
+        ['r/odd.weird', 'text/html'],
+      ] as const) {
+        expect(checkUpload(file, type, tag), `${file} ${type} ${tag}`).toMatchObject({ ok: true, fileType: 'other' });
+      }
+    }
+    expect(checkUpload('r/archive.zip', 'application/zip', 'custom')).toEqual({
+      ok: true,
+      fileType: 'other',
+      fileFormat: '.zip',
+    });
+    expect(checkUpload('r/README', '', 'custom')).toEqual({ ok: true, fileType: 'other', fileFormat: '' });
+    expect(allowedFormats('custom')).toBeNull();
   });
 
   it('takes a missing or generic declared type as fitting, and ignores parameters', () => {
@@ -37,34 +58,49 @@ describe('upload file types', () => {
     expect(checkUpload('r/a.csv', 'text/csv; charset=utf-8', 'custom').ok).toBe(true);
   });
 
-  it('refuses other formats, files without an extension and declared types that do not fit', () => {
+  it('refuses a declared type that contradicts a known extension', () => {
     for (const [file, type] of [
-      ['r/a.exe', 'application/x-msdownload'],
-      ['r/a.js', 'text/javascript'],
-      ['r/a.svg', 'image/svg+xml'],
-      ['r/a.txt', 'text/plain'],
-      ['r/README', ''],
       ['r/a.png', 'text/html'],
       ['r/a.pdf', 'image/png'],
+      ['r/a.svg', 'image/png'],
+      ['r/a.txt', 'text/html'],
+      ['r/a.html', 'image/svg+xml'],
     ] as const) {
-      expect(checkUpload(file, type, 'custom'), `${file} ${type}`).toMatchObject({ ok: false });
+      expect(checkUpload(file, type, 'custom'), `${file} ${type}`).toEqual({
+        ok: false,
+        reason: 'mismatch',
+        fileFormat: file.slice(file.lastIndexOf('.')),
+      });
     }
   });
 
-  it('lets the terms of use be HTML only, and custom uploads HTML too', () => {
-    expect(checkUpload('termsOfUse/acme/app.html', 'text/html', 'termsOfUse').ok).toBe(true);
-    expect(checkUpload('termsOfUse/acme/app.png', 'image/png', 'termsOfUse')).toMatchObject({
-      ok: false,
-      allowed: ['.html', '.htm'],
-    });
-    expect(checkUpload('custom/acme/page.htm', 'text/html', 'custom').ok).toBe(true);
-    expect(checkUpload('resource/acme/a/page.html', 'text/html', '').ok).toBe(false);
-    expect(checkUpload('resource/acme/a/page.html', 'text/html', 'avatar').ok).toBe(false);
-    expect(allowedFormats('custom')).toContain('.xlsx');
+  it('keeps avatars and ID card pictures raster images: no SVG, no archive, no page', () => {
+    expect(checkUpload('avatar/acme/alice.png', 'image/png', 'avatar')).toMatchObject({ ok: true, fileType: 'image' });
+    expect(checkUpload('avatar/acme/alice.webp', '', 'avatar').ok).toBe(true);
+    for (const [file, type] of [
+      ['avatar/acme/alice.svg', 'image/svg+xml'],
+      ['avatar/acme/alice.zip', 'application/zip'],
+      ['avatar/acme/alice.html', 'text/html'],
+      ['avatar/acme/alice', 'image/png'],
+    ] as const) {
+      expect(checkUpload(file, type, 'avatar'), `${file} ${type}`).toMatchObject({ ok: false, reason: 'format' });
+    }
+    expect(checkUpload('avatar/acme/alice.svg', 'image/svg+xml', 'idCardFront')).toMatchObject({ ok: false });
+    // The right extension with a contradicting type is still refused.
+    expect(checkUpload('avatar/acme/alice.png', 'text/html', 'avatar')).toMatchObject({ ok: false, reason: 'mismatch' });
+    expect(allowedFormats('avatar')).toEqual(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.bmp', '.ico', '.avif']);
   });
 
-  it('offers the same formats in the file picker', () => {
-    expect(RESOURCE_UPLOAD_ACCEPT).toBe('image/*,video/*,audio/*,.pdf,.doc,.docx,.csv,.xls,.xlsx');
+  it('lets the terms of use be HTML only', () => {
+    expect(checkUpload('termsOfUse/acme/app.html', 'text/html', 'termsOfUse').ok).toBe(true);
+    expect(checkUpload('termsOfUse/acme/app.htm', '', 'termsOfUse').ok).toBe(true);
+    for (const file of ['termsOfUse/acme/app.png', 'termsOfUse/acme/app.svg', 'termsOfUse/acme/app.zip']) {
+      expect(checkUpload(file, '', 'termsOfUse'), file).toMatchObject({
+        ok: false,
+        reason: 'format',
+        allowed: ['.html', '.htm'],
+      });
+    }
   });
 });
 

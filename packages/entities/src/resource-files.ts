@@ -1,7 +1,7 @@
 /**
  * Stored files (spec part 2 §2.9, §3.4): which paths and which kinds of file an upload may store,
- * without zod (the console's upload buttons read them too). The server enforces them; the console
- * only uses them to offer the right files.
+ * without zod (the console reads them too). Any kind, up to the size limit, except where a tag
+ * asks for some (issue 27); the server enforces it, and decides how each file is served.
  */
 
 /** A resource's kind, from its format (Casdoor: image, video, and the rest). */
@@ -51,11 +51,8 @@ const video = (...mediaTypes: string[]): Format => ({ fileType: 'video', mediaTy
 const audio = (...mediaTypes: string[]): Format => ({ fileType: 'audio', mediaTypes });
 const other = (...mediaTypes: string[]): Format => ({ fileType: 'other', mediaTypes });
 
-/**
- * What the resource list accepts (spec part 2 §2.9: image, video, audio, pdf, doc, docx, csv, xls,
- * xlsx). SVG is left out: it is a document that may carry scripts wherever it is served from.
- */
-const RESOURCE_FORMATS: Record<string, Format> = {
+/** Raster images: pictures that carry no script wherever they are shown (avatars, ID cards). */
+const RASTER_IMAGE_FORMATS: Record<string, Format> = {
   '.png': image('image/png'),
   '.jpg': image('image/jpeg', 'image/pjpeg'),
   '.jpeg': image('image/jpeg', 'image/pjpeg'),
@@ -64,6 +61,23 @@ const RESOURCE_FORMATS: Record<string, Format> = {
   '.bmp': image('image/bmp', 'image/x-ms-bmp'),
   '.ico': image('image/x-icon', 'image/vnd.microsoft.icon'),
   '.avif': image('image/avif'),
+};
+
+/** HTML documents: the terms of use (tag termsOfUse), and any page a resource list holds. */
+const HTML_FORMATS: Record<string, Format> = {
+  '.html': other('text/html'),
+  '.htm': other('text/html'),
+};
+
+/**
+ * The formats Gatehouse knows (their resource file type, and the media types a browser declares
+ * for them). Any other extension is stored too, as a file of type other: what a file may do in a
+ * browser is decided when it is served (integrations/storage/content-types.ts), not here.
+ */
+const KNOWN_FORMATS: Record<string, Format> = {
+  ...RASTER_IMAGE_FORMATS,
+  // An image that may carry scripts: served sandboxed, never taken as an avatar.
+  '.svg': image('image/svg+xml'),
   '.mp4': video('video/mp4'),
   '.m4v': video('video/x-m4v', 'video/mp4'),
   '.webm': video('video/webm', 'audio/webm'),
@@ -78,50 +92,56 @@ const RESOURCE_FORMATS: Record<string, Format> = {
   '.aac': audio('audio/aac', 'audio/x-aac'),
   '.flac': audio('audio/flac', 'audio/x-flac'),
   '.pdf': other('application/pdf'),
+  '.txt': other('text/plain'),
   '.doc': other('application/msword'),
   '.docx': other('application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
   // Windows declares CSV files as Excel's.
   '.csv': other('text/csv', 'application/csv', 'text/x-csv', 'text/plain', 'application/vnd.ms-excel'),
   '.xls': other('application/vnd.ms-excel'),
   '.xlsx': other('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  ...HTML_FORMATS,
 };
 
-/** HTML documents: the terms of use and an application's custom pages (tags termsOfUse, custom). */
-const HTML_FORMATS: Record<string, Format> = {
-  '.html': other('text/html'),
-  '.htm': other('text/html'),
-};
+/**
+ * The upload tags held to some formats, because of where their files are shown: an avatar or an
+ * ID card picture in the console's own pages (a raster image, never an SVG), the terms of use in
+ * the sign-up page's frame (an HTML page). Every other tag (the resource list's custom, none ...)
+ * takes any file.
+ */
+function formatsOfTag(tag: string): Record<string, Format> | undefined {
+  if (tag === 'avatar' || tag.startsWith('idCard')) return RASTER_IMAGE_FORMATS;
+  if (tag === 'termsOfUse') return HTML_FORMATS;
+  return undefined;
+}
 
-/** The upload tags whose files may be HTML documents. */
-const HTML_TAGS: Record<string, 'only' | 'also'> = { termsOfUse: 'only', custom: 'also' };
-
-/** The resource list's file picker (spec part 2 §2.9). */
-export const RESOURCE_UPLOAD_ACCEPT = `image/*,video/*,audio/*,${['.pdf', '.doc', '.docx', '.csv', '.xls', '.xlsx'].join(',')}`;
-
-/** The formats an upload with `tag` may store, by extension (".png"). */
-export function allowedFormats(tag: string): string[] {
-  const html = HTML_TAGS[tag];
-  if (html === 'only') return Object.keys(HTML_FORMATS);
-  return [...Object.keys(RESOURCE_FORMATS), ...(html === 'also' ? Object.keys(HTML_FORMATS) : [])];
+/** The formats an upload with `tag` may store, by extension (".png"); null when any file goes. */
+export function allowedFormats(tag: string): string[] | null {
+  const formats = formatsOfTag(tag);
+  return formats ? Object.keys(formats) : null;
 }
 
 export type UploadCheck =
   | { ok: true; fileType: ResourceFileType; fileFormat: string }
-  | { ok: false; fileFormat: string; allowed: string[] };
+  /** The tag takes other formats (`allowed`). */
+  | { ok: false; reason: 'format'; fileFormat: string; allowed: string[] }
+  /** The declared media type contradicts the extension's format. */
+  | { ok: false; reason: 'mismatch'; fileFormat: string };
 
 /**
  * Whether a file stored at `path` (its extension decides) that its sender declared as `mediaType`
- * may be uploaded with `tag`. A declared type must fit the extension; none (or the generic
- * octet-stream, which browsers send for types they do not know) is taken as fitting.
+ * may be uploaded with `tag`. A declared type must fit a known extension; none (or the generic
+ * octet-stream, which browsers send for types they do not know) is taken as fitting, and a file
+ * of an unknown extension is taken whatever its sender declares (it is served as a download).
  */
 export function checkUpload(path: string, mediaType: string, tag: string): UploadCheck {
   const fileFormat = fileExtension(path);
-  const allowed = allowedFormats(tag);
-  const format = allowed.includes(fileFormat) ? (RESOURCE_FORMATS[fileFormat] ?? HTML_FORMATS[fileFormat]) : undefined;
-  if (!format) return { ok: false, fileFormat, allowed };
+  const restricted = formatsOfTag(tag);
+  if (restricted && !restricted[fileFormat]) return { ok: false, reason: 'format', fileFormat, allowed: Object.keys(restricted) };
+  const format = KNOWN_FORMATS[fileFormat];
+  if (!format) return { ok: true, fileType: 'other', fileFormat };
   const declared = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
   if (declared !== '' && declared !== 'application/octet-stream' && !format.mediaTypes.includes(declared)) {
-    return { ok: false, fileFormat, allowed };
+    return { ok: false, reason: 'mismatch', fileFormat };
   }
   return { ok: true, fileType: format.fileType, fileFormat };
 }

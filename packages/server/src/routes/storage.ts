@@ -17,15 +17,11 @@ import { storageForUpload } from '../domain/storage-choice.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { uploadedFile } from '../http/uploads.js';
-import { contentTypeOf } from '../integrations/storage/content-types.js';
+import { attachmentDisposition, objectHeadersOf, SANDBOX_POLICY, servingOf } from '../integrations/storage/content-types.js';
 import { FILES_PREFIX, LocalStorage } from '../integrations/storage/local.js';
 import { localRoot } from '../integrations/storage/select.js';
 
 export { FILES_PREFIX, formatBytes };
-
-/** Types a browser would run scripts in: served in a sandbox (an opaque origin, no scripts). */
-const ACTIVE_TYPES = new Set(['.html', '.htm', '.svg']);
-const SANDBOX_POLICY = "sandbox; default-src 'none'; img-src * data:; style-src * 'unsafe-inline'; font-src * data:; media-src *";
 
 type Query = Record<string, string | undefined>;
 
@@ -53,7 +49,8 @@ export function publicOrigin(ctx: ServerContext, request: FastifyRequest): strin
  *
  * Uploads are for signed-in administrators (and, for their own avatar, users); an organization
  * administrator uploads only for their own organization and below `<folder>/<own organization>/`. One file per request, at most the
- * configured size (UPLOAD_LIMIT_MB), of the formats its tag allows (resource-files.ts).
+ * configured size (UPLOAD_LIMIT_MB), of any format unless its tag asks for some (resource-files.ts).
+ * What a browser may do with a file is decided when it is served (content-types.ts).
  */
 export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext) {
   const limit = ctx.config.uploadLimitBytes;
@@ -86,11 +83,9 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext) 
       const tag = query.tag ?? '';
       const check = checkUpload(relative, file.mimetype, tag);
       if (!check.ok) {
-        throw new AppError('uploadTypeRefused', {
-          format: check.fileFormat || '(none)',
-          type: file.mimetype || '(none)',
-          allowed: check.allowed.join(', '),
-        });
+        const params = { format: check.fileFormat || '(none)', type: file.mimetype || '(none)' };
+        if (check.reason === 'mismatch') throw new AppError('uploadTypeMismatch', params);
+        throw new AppError('uploadTypeRefused', { ...params, allowed: check.allowed.join(', ') });
       }
       // A global admin uploads for any organization, or for admin (the shared owner).
       if (isGlobalAdmin(viewer) && owner !== ADMIN_OWNER && !(await ctx.repo(organization).exists(ADMIN_OWNER, owner))) {
@@ -122,7 +117,7 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext) 
         url,
         description: query.description ?? '',
       });
-      await choice.storage.put(key, file.data, contentTypeOf(key) ?? 'application/octet-stream');
+      await choice.storage.put(key, file.data, objectHeadersOf(key, tag === 'termsOfUse'));
       try {
         await saveResource(ctx, record);
       } catch (error) {
@@ -141,15 +136,14 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext) 
     if (!relative || !file) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    const extension = path.extname(relative).toLowerCase();
-    const type = contentTypeOf(relative);
+    const { contentType, presentation } = servingOf(relative);
     reply
-      .type(type ?? 'application/octet-stream')
+      .type(contentType)
       .header('content-length', file.size)
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff');
-    if (!type) reply.header('content-disposition', 'attachment');
-    if (ACTIVE_TYPES.has(extension)) reply.header('content-security-policy', SANDBOX_POLICY);
+    if (presentation === 'attachment') reply.header('content-disposition', attachmentDisposition(relative));
+    if (presentation !== 'inline') reply.header('content-security-policy', SANDBOX_POLICY);
     return reply.send(file.stream);
   });
 }

@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { RESOURCE_UPLOAD_ACCEPT, resource } from '@gatehouse/entities';
+import { resource } from '@gatehouse/entities';
 import { BUILT_IN_APPLICATION } from '@gatehouse/entities/plain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Upload } from 'antd';
@@ -13,10 +13,11 @@ import { useTranslation } from '../i18n/i18n';
 import type { ListToolbarProps } from './ui-types';
 
 /**
- * The resource list's upload (spec part 2 §2.9): one image, video, audio, PDF, Word, CSV or Excel
- * file at a time, stored as resource/{organization}/{user}/{file name} for the list's organization
- * (the account's own when the list shows all) through the built-in application's storage. The
- * server checks the type and the size again and answers why it refuses.
+ * The resource list's upload (spec part 2 §2.9; issue 27: any type of file, as Casdoor's): one file
+ * at a time, stored as resource/{organization}/{user}/{file name} for the list's organization (the
+ * account's own when the list shows all) through the built-in application's storage. The server
+ * checks the size (and a declared type that contradicts the extension) and answers why it refuses;
+ * it serves active content sandboxed or as a download.
  */
 export function ResourceUpload({ organization, canCreate }: ListToolbarProps) {
   const { t } = useTranslation();
@@ -56,7 +57,6 @@ export function ResourceUpload({ organization, canCreate }: ListToolbarProps) {
 
   return (
     <Upload
-      accept={RESOURCE_UPLOAD_ACCEPT}
       maxCount={1}
       multiple={false}
       showUploadList={false}

@@ -37,7 +37,7 @@ describe('S3-compatible storage against a real peer (SigV4 checked)', () => {
 
   it('uploads, reads back, serves at the path-style URL and deletes', async () => {
     const key = 'resource/acme/alice/holiday photo.png';
-    await storage.put(key, Buffer.from('png bytes'), 'image/png');
+    await storage.put(key, Buffer.from('png bytes'), { contentType: 'image/png' });
     expect(await text(storage, key)).toBe('png bytes');
     const url = storage.url(key);
     expect(url).toBe(`${peer.endpoint}/${peer.bucket}/resource/acme/alice/holiday%20photo.png`);
@@ -53,16 +53,26 @@ describe('S3-compatible storage against a real peer (SigV4 checked)', () => {
     await storage.delete(key);
   });
 
+  it('keeps the disposition it is given, which the bucket then serves', async () => {
+    const contentDisposition = `attachment; filename="x.svg"; filename*=UTF-8''x.svg`;
+    await storage.put('a/x.svg', Buffer.from('<svg/>'), { contentType: 'image/svg+xml', contentDisposition });
+    const served = await fetch(storage.url('a/x.svg'));
+    expect(served.headers.get('content-type')).toBe('image/svg+xml');
+    expect(served.headers.get('content-disposition')).toBe(contentDisposition);
+  });
+
   it('replaces an object stored at the same key', async () => {
-    await storage.put('a/b.txt', Buffer.from('one'), 'text/plain');
-    await storage.put('a/b.txt', Buffer.from('two'), 'text/plain');
+    await storage.put('a/b.txt', Buffer.from('one'), { contentType: 'text/plain' });
+    await storage.put('a/b.txt', Buffer.from('two'), { contentType: 'text/plain' });
     expect(await text(storage, 'a/b.txt')).toBe('two');
   });
 
   it('is refused with a wrong secret key, and stores nothing', async () => {
     const wrong = new S3Storage({ ...settings, secretAccessKey: 'not-the-secret' });
     try {
-      const refusal = await wrong.put('x/refused.txt', Buffer.from('x'), 'text/plain').catch((error: unknown) => error);
+      const refusal = await wrong
+        .put('x/refused.txt', Buffer.from('x'), { contentType: 'text/plain' })
+        .catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(AppError);
       expect((refusal as AppError).key).toBe('storageFailed');
       expect(JSON.stringify((refusal as AppError).params)).toMatch(/SignatureDoesNotMatch/);
@@ -77,7 +87,9 @@ describe('S3-compatible storage against a real peer (SigV4 checked)', () => {
   it('is refused with an unknown access key', async () => {
     const unknown = new S3Storage({ ...settings, accessKeyId: 'NOBODY' });
     try {
-      await expect(unknown.put('x/y.txt', Buffer.from('x'), 'text/plain')).rejects.toMatchObject({ key: 'storageFailed' });
+      await expect(unknown.put('x/y.txt', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toMatchObject({
+        key: 'storageFailed',
+      });
     } finally {
       unknown.destroy();
     }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import { AppError } from '../../errors.js';
 import { resolveOutboundHost } from '../http/address-guard.js';
+import type { ObjectHeaders } from './content-types.js';
 import { encodeKey, type FileStorage, type StoredFile } from './storage.js';
 
 /**
@@ -109,12 +110,19 @@ export class S3Storage implements FileStorage {
     await resolveOutboundHost(url.hostname, endpoint);
   }
 
-  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+  /** The bucket serves the object with the type and disposition it is stored with. */
+  async put(key: string, data: Buffer, { contentType, contentDisposition }: ObjectHeaders): Promise<void> {
     await this.checkEndpoint();
     const { s3, client } = await this.connect();
     try {
       await client.send(
-        new s3.PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: data, ContentType: contentType }),
+        new s3.PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: key,
+          Body: data,
+          ContentType: contentType,
+          ContentDisposition: contentDisposition,
+        }),
       );
     } catch (error) {
       throw this.failed(error, s3);

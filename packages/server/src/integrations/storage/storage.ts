@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { ObjectHeaders } from './content-types.js';
 
 /**
  * Where uploaded files live. Keys are normalised relative paths (`resource/acme/alice/a.png`,
@@ -7,8 +8,12 @@ import type { Readable } from 'node:stream';
  * choose another (select.ts).
  */
 export interface FileStorage {
-  /** Stores `data` at `key`, replacing whatever was there. */
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores `data` at `key`, replacing whatever was there. A storage that serves its files itself
+   * keeps `headers` with them (content-types.ts); the local one is served by GET /files/*, which
+   * decides them anew on every read.
+   */
+  put(key: string, data: Buffer, headers: ObjectHeaders): Promise<void>;
   /** The file at `key`, or null when there is none. */
   open(key: string): Promise<StoredFile | null>;
   /** Removes the file at `key`; a missing file is not an error. */

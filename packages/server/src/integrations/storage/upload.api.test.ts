@@ -84,7 +84,7 @@ describeEachDatabase('upload-resource and stored files', (server) => {
     expect(txt.headers.get('x-content-type-options')).toBe('nosniff');
     const js = await fetch(`${server().url}/files/resource/built-in/admin/page.js`);
     expect(js.headers.get('content-type')).toBe('application/octet-stream');
-    expect(js.headers.get('content-disposition')).toBe('attachment');
+    expect(js.headers.get('content-disposition')).toBe(`attachment; filename="page.js"; filename*=UTF-8''page.js`);
     const svg = await fetch(`${server().url}/files/resource/built-in/admin/image.svg`);
     expect(svg.headers.get('content-type')).toBe('image/svg+xml');
     expect(svg.headers.get('content-security-policy')).toMatch(/^sandbox/);
@@ -229,17 +229,42 @@ describeEachDatabase('upload-resource file types', (server) => {
     });
 
   it.each([
-    ['resource/built-in/admin/tool.exe', 'tool.exe', 'application/x-msdownload', 'custom', '.exe'],
-    ['resource/built-in/admin/notes.txt', 'notes.txt', 'text/plain', 'custom', '.txt'],
-    ['resource/built-in/admin/fake.png', 'fake.png', 'text/html', 'custom', '.png'],
-    ['resource/built-in/admin/drawing.svg', 'drawing.svg', 'image/svg+xml', 'custom', '.svg'],
-    ['resource/built-in/admin/page.html', 'page.html', 'text/html', '', '.html'],
-    ['termsOfUse/built-in/terms.png', 'terms.png', 'image/png', 'termsOfUse', '.png'],
-  ])('refuses %s (%s, %s, tag %s) and stores nothing', async (fullFilePath, filename, type, tag, format) => {
+    [
+      'resource/built-in/admin/fake.png',
+      'text/html',
+      'custom',
+      'The file is declared as text/html, which does not fit its extension .png',
+    ],
+    [
+      'resource/built-in/admin/fake.svg',
+      'image/png',
+      '',
+      'The file is declared as image/png, which does not fit its extension .svg',
+    ],
+    [
+      'avatar/built-in/admin.svg',
+      'image/svg+xml',
+      'avatar',
+      'Files of type .svg (image/svg+xml) cannot be uploaded here; allowed: .png, .jpg',
+    ],
+    [
+      'avatar/built-in/admin.zip',
+      'application/zip',
+      'avatar',
+      'Files of type .zip (application/zip) cannot be uploaded here; allowed: .png',
+    ],
+    [
+      'termsOfUse/built-in/terms.png',
+      'image/png',
+      'termsOfUse',
+      'Files of type .png (image/png) cannot be uploaded here; allowed: .html, .htm',
+    ],
+  ])('refuses %s (%s, tag %j) and stores nothing', async (fullFilePath, type, tag, message) => {
+    const filename = fullFilePath.slice(fullFilePath.lastIndexOf('/') + 1);
     const envelope = await upload(fullFilePath, fileForm('data', filename, type), tag);
     expect(envelope.status).toBe('error');
-    expect(envelope.code).toBe('uploadTypeRefused');
-    expect(envelope.msg).toContain(`Files of type ${format} (${type}) cannot be uploaded here; allowed: `);
+    expect(envelope.code).toBe(message.startsWith('Files of type') ? 'uploadTypeRefused' : 'uploadTypeMismatch');
+    expect(envelope.msg).toContain(message);
     expect((await fetch(`${server().url}/files/${fullFilePath}`)).status).toBe(404);
     expect((await admin.get('/api/get-resources', { field: 'name', value: fullFilePath })).data).toEqual([]);
   });
@@ -247,11 +272,16 @@ describeEachDatabase('upload-resource file types', (server) => {
   it('answers the refusal in the caller language', async () => {
     const zh = new ApiClient(server().url, 'zh-CN');
     await zh.login('admin', ADMIN_PASSWORD);
-    const envelope = await zh.postForm('/api/upload-resource', fileForm('x', 'x.exe', 'application/x-msdownload'), {
+    const envelope = await zh.postForm('/api/upload-resource', fileForm('x', 'x.png', 'text/html'), {
       tag: 'custom',
-      fullFilePath: 'resource/built-in/admin/x.exe',
+      fullFilePath: 'resource/built-in/admin/x.png',
     });
-    expect(envelope.msg).toMatch(/^此处不能上传 \.exe/);
+    expect(envelope.msg).toBe('文件声明的类型 text/html 与其扩展名 .png 不符');
+    const avatar = await zh.postForm('/api/upload-resource', fileForm('x', 'x.svg', 'image/svg+xml'), {
+      tag: 'avatar',
+      fullFilePath: 'avatar/built-in/admin.svg',
+    });
+    expect(avatar.msg).toMatch(/^此处不能上传 \.svg/);
   });
 
   it.each([
@@ -263,6 +293,10 @@ describeEachDatabase('upload-resource file types', (server) => {
     ['sheet.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'other'],
     ['letter.docx', '', 'other'],
     ['page.html', 'text/html', 'other'],
+    ['drawing.svg', 'image/svg+xml', 'image'],
+    ['notes.txt', 'text/plain', 'other'],
+    ['tool.exe', 'application/x-msdownload', 'other'],
+    ['archive.tar.gz', 'application/gzip', 'other'],
   ])('stores %s (%s) as a %s resource', async (filename, type, fileType) => {
     const envelope = await upload(`resource/built-in/admin/${filename}`, fileForm('data', filename, type));
     expect(envelope.status).toBe('ok');
