@@ -1,4 +1,5 @@
 import { ADMIN_PASSWORD, baseURL } from '../playwright.config.js';
+import { asAdmin, call } from '../support/api.js';
 import { confirm } from '../support/console.js';
 import { expect, heading, signIn, teamTest, toast } from '../support/fixtures.js';
 
@@ -60,4 +61,27 @@ teamTest("an organization's admin sees its organization's sessions only", async 
   } finally {
     await member.close();
   }
+});
+
+teamTest("session ids an application recorded show in the list and go with Delete", async ({ page, team }) => {
+  await asAdmin((api) =>
+    call(api, '/api/add-session', {
+      owner: team.org,
+      name: team.user.name,
+      application: 'app-built-in',
+      sessionId: ['app-recorded-1', 'app-recorded-2'],
+    }),
+  );
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await page.goto(`/sessions?field=name&value=${team.user.name}`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: team.org, exact: true }) });
+  await expect(row.getByText('app-recorded-1', { exact: true })).toBeVisible();
+  await expect(row.getByText('app-recorded-2', { exact: true })).toBeVisible();
+  const deleted = toast(page, 'Successfully deleted');
+  await confirm(page, row.getByRole('button', { name: 'Delete', exact: true }), `Sure to delete: ${team.user.name} ?`, deleted);
+  await expect(row).toHaveCount(0);
+  const session = await asAdmin((api) =>
+    call(api, '/api/get-session', undefined, { sessionPkId: `${team.org}/${team.user.name}/app-built-in` }),
+  );
+  expect(session.data).toBeNull();
 });

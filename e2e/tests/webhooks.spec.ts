@@ -155,6 +155,31 @@ teamTest('an organization admin adds a webhook of their organization only, and m
   await expect(heading(page, 'Webhooks')).toBeVisible();
 });
 
+teamTest('a webhook added by an SDK with its organization as owner opens and saves from the list', async ({ page, team }) => {
+  const name = unique('sdk-hook');
+  await asAdmin((api) =>
+    call(api, '/api/add-webhook', {
+      owner: team.org,
+      name,
+      organization: team.org,
+      url: 'https://hooks.example.com/sdk',
+      method: 'POST',
+      contentType: 'application/json',
+      events: ['login'],
+    }),
+  );
+  await signIn(page, team.admin.name, team.admin.password, team.org);
+  await page.goto('/webhooks');
+  await rowOf(page, name).getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/webhooks/${name}\\?owner=${team.org}$`));
+  await expect(page.locator('#webhook_url')).toHaveValue('https://hooks.example.com/sdk');
+  await page.locator('#webhook_url').fill('https://hooks.example.com/sdk-2');
+  await saveButton(page).click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  const stored = await asAdmin((api) => call(api, '/api/get-webhook', undefined, { id: `${team.org}/${name}` }));
+  expect(stored.data).toMatchObject({ owner: team.org, url: 'https://hooks.example.com/sdk-2' });
+});
+
 adminTest.describe('on a phone', () => {
   adminTest.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 

@@ -63,6 +63,20 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
   orgField: OrgField;
   /** Owner value when it is fixed (global records). */
   fixedOwner?: string;
+  /**
+   * Owner of a record added without one, when the owner is not fixed but may be chosen among this
+   * value and the record's organization (webhooks: `admin`, or their organization as Casdoor's SDK
+   * adds them). The console's edit route names no owner: a record of another owner is opened with
+   * `?owner=` (web/src/crud/paths.ts).
+   */
+  defaultOwner?: string;
+  /**
+   * How the secret fields are answered to whoever may edit them (nobody else ever reads them): in
+   * clear by default; `onRequest` only when the call asks with `withSecret=1` (Casdoor's providers:
+   * the console's edit page asks, a list or an SDK's read does not); `never` always masked (Casdoor's
+   * syncers: `***` sent back keeps the stored value).
+   */
+  secretsRead?: 'onRequest' | 'never';
   /** Query parameter naming the organization on list calls ('owner', 'organization', 'organizationName'). */
   orgParam: string;
   access: EntityAccess;
@@ -194,6 +208,18 @@ export const organizationFieldRecords = {
 } as const;
 
 /**
+ * As `organizationFieldRecords`, but a record keeps the owner it is added with: `admin` (the
+ * default) or its own organization (webhooks, which Casdoor's SDK adds with the organization as owner).
+ */
+export const organizationFieldOwnedRecords = {
+  orgField: 'organization',
+  defaultOwner: ADMIN_OWNER,
+  orgParam: 'organization',
+  access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
+  defaultSort: { field: 'createdTime', order: 'descend' },
+} as const;
+
+/**
  * Declares an entity. Its name and table are kept as literal types, so that the server derives the
  * database's row types from the definitions (and cannot drift from them). Its plural, routes and
  * list rule come from its manifest entry (manifest.ts), where every screen is declared once.
@@ -228,6 +254,9 @@ export function defineEntity<F extends Fields, N extends ManifestEntityName, T e
     throw new Error(`${def.name}: a view is never added or edited`);
   }
   if (ownRecords && !(ownRecords.field in def.fields)) throw new Error(`${def.name}: ownRecords names no field`);
+  if (def.defaultOwner && (def.fixedOwner || def.orgField !== 'organization')) {
+    throw new Error(`${def.name}: a default owner needs orgField 'organization' and no fixed owner`);
+  }
   if (def.shared && (def.orgField !== 'owner' || def.fixedOwner)) {
     throw new Error(`${def.name}: shared records need orgField 'owner' and no fixed owner`);
   }

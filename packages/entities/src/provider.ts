@@ -32,6 +32,8 @@ export const provider = defineEntity({
   orgParam: 'owner',
   globalListAliases: ['get-global-providers'],
   shared: true,
+  // As Casdoor's: secrets only to a read that asks with withSecret=1 (the console's edit page).
+  secretsRead: 'onRequest',
   access: { read: 'orgAdmin', create: 'orgAdmin', update: 'orgAdmin', delete: 'orgAdmin' },
   defaultSort: { field: 'createdTime', order: 'descend' },
   fields: {

@@ -7,7 +7,7 @@ import {
   type FieldRuleContext,
   int,
   json,
-  organizationFieldRecords,
+  organizationFieldOwnedRecords,
   type RecordOf,
   recordName,
   secret,
@@ -28,6 +28,7 @@ import {
   type SyncStatus,
 } from './syncer-rules.js';
 import { SYNCER_DATABASE_DEFAULTS } from './syncer-types.js';
+import { TABLE_NAME_MESSAGE } from './table-names.js';
 
 export * from './syncer-ldap.js';
 export * from './syncer-rules.js';
@@ -64,13 +65,16 @@ const onlyGlobalAdmin = ({ viewer }: FieldRuleContext) => isGlobalAdmin(viewer);
  * Syncers (spec part 2 §2.15, §3.18): users synchronised from a table of an external database
  * (type Database), from an LDAP directory (type LDAP: syncer-ldap.ts) or from a Keycloak database
  * (type Keycloak), through a column mapping. Owned by
- * `admin`, each names its organization; organization administrators see and run their own
+ * `admin` or, as Casdoor's SDK adds them, by their organization; each names its organization
+ * (and is found by its owner's id); organization administrators see and run their own
  * organization's syncers. The server keeps the error text and the latest run's counts.
  */
 export const syncer = defineEntity({
   name: 'syncer',
   table: 'syncer',
-  ...organizationFieldRecords,
+  ...organizationFieldOwnedRecords,
+  // As Casdoor's: passwords are never answered; *** sent back keeps the stored one.
+  secretsRead: 'never',
   fields: {
     owner: text({ max: 100, editable: () => false }),
     name: recordName(),
@@ -99,7 +103,7 @@ export const syncer = defineEntity({
     // A table name, or an LDAP syncer's search filter (which of the two: tableProblem, syncer-types.ts).
     table: text({ max: 255, sortable: true, searchable: true, pattern: SYNCER_TABLE_PATTERN }),
     tableColumns: json(z.array(tableColumnSchema).max(100), () => []),
-    affiliationTable: text({ max: 100, pattern: SYNCER_AFFILIATION_TABLE_PATTERN }),
+    affiliationTable: text({ max: 100, pattern: SYNCER_AFFILIATION_TABLE_PATTERN, patternMessage: TABLE_NAME_MESSAGE }),
     avatarBaseUrl: text({ max: 1000, format: 'url' }),
     syncInterval: { ...int({ min: 1, max: 525_600 }), sortable: true },
     errorText: text({ max: 65_536, format: 'multiline', serverOnly: true }),

@@ -6,7 +6,7 @@ import {
   enumOf,
   type FieldRuleContext,
   json,
-  organizationFieldRecords,
+  organizationFieldOwnedRecords,
   type RecordOf,
   recordName,
   secret,
@@ -79,15 +79,16 @@ const tokenFields = {
 
 /**
  * Webhooks (spec part 2 §2.16, §3.19, §4.9; Casdoor's Webhook): calls to a URL for the audit
- * records of the chosen events. Owner is always `admin` and `organization` names the organization
- * (as applications and tokens); only global administrators move a webhook to another organization
+ * records of the chosen events. `organization` names the organization; the owner is `admin`
+ * unless the webhook is added with its organization as owner (as Casdoor's SDK adds it), and it
+ * is found by that owner's id; only global administrators move a webhook to another organization
  * or let it take every organization's records (singleOrgOnly off). The secret keys the signature
  * of each delivery (docs/architecture.md "Webhooks").
  */
 export const webhook = defineEntity({
   name: 'webhook',
   table: 'webhook',
-  ...organizationFieldRecords,
+  ...organizationFieldOwnedRecords,
   fields: {
     owner: text({ max: 100, editable: () => false }),
     name: recordName(),

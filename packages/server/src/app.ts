@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { parse as parseQueryString } from 'node:querystring';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import { DEFINITIONS } from '@gatehouse/entities';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -42,6 +42,7 @@ import { registerOidcRoutes } from './protocols/oidc/routes.js';
 import { OIDC_SIGNIN_TYPES } from './protocols/oidc/signin.js';
 import { registerSamlRoutes } from './protocols/saml/routes.js';
 import { SAML_SIGNIN } from './protocols/saml/signin.js';
+import { registerAccountCallRoutes } from './routes/account-calls.js';
 import { registerApplicationTransferRoutes } from './routes/application-transfer.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerAuthorizationRoutes } from './routes/authorization.js';
@@ -150,7 +151,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => webhookDispatcher.close());
 
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
     onFile: keepFileInfo,
@@ -168,6 +168,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const text = String(body).trim();
     if (text.startsWith('{') || text.startsWith('[')) return jsonParser(request, text, done);
     done(null, body);
+  });
+  // A form, or JSON text sent as one: Casdoor's SDKs post JSON.stringify'd bodies through axios,
+  // which labels a string as a form, and Casdoor reads the raw body as JSON whatever its type.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body).trim();
+    if (text.startsWith('{') || text.startsWith('[')) return jsonParser(request, text, done);
+    // node:querystring's objects have no prototype: a key named __proto__ is just a key.
+    done(null, parseQueryString(String(body)));
   });
 
   const allowedOrigins = config.origin ? [config.origin] : [];
@@ -231,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const [name, type] of Object.entries(CAS_SIGNIN_TYPES)) registerSigninType(name, type);
   registerSigninType('saml', SAML_SIGNIN);
   registerAuthRoutes(app, ctx);
+  registerAccountCallRoutes(app, ctx);
   registerOidcRoutes(app, ctx);
   registerCasRoutes(app, ctx);
   registerSamlRoutes(app, ctx);

@@ -60,6 +60,14 @@ function userViewer(user: User, delegatedTo?: string): Viewer {
   return delegatedTo ? { ...viewer, delegatedTo } : viewer;
 }
 
+/** How an application acting as itself is named in its Viewer (user names hold no "/"). */
+const APPLICATION_PREFIX = 'app/';
+
+/** The application acting as itself that `viewer` is, or undefined for a user. */
+export function callingApplicationOf(viewer: Viewer): string | undefined {
+  return viewer.name.startsWith(APPLICATION_PREFIX) ? viewer.name.slice(APPLICATION_PREFIX.length) : undefined;
+}
+
 /**
  * An application acting as itself administers its own organization (all of them for applications
  * of the built-in organization). Casdoor makes every application a global administrator; holding
@@ -68,7 +76,7 @@ function userViewer(user: User, delegatedTo?: string): Viewer {
 function applicationViewer(app: Application): Viewer {
   return {
     owner: app.organization,
-    name: `app/${app.name}`,
+    name: `${APPLICATION_PREFIX}${app.name}`,
     level: app.organization === BUILT_IN_ORG ? 'globalAdmin' : 'orgAdmin',
   };
 }

@@ -32,6 +32,7 @@ import * as m0027 from './migrations/0027_syncer_ldap.js';
 import * as m0028 from './migrations/0028_list_indexes.js';
 import * as m0029 from './migrations/0029_token_indexes.js';
 import * as m0030 from './migrations/0030_token_binding.js';
+import * as m0031 from './migrations/0031_recorded_session.js';
 import type { DB } from './schema.js';
 
 /** Hand-written migrations, in order. Each receives the dialect for the few engine differences. */
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, { up: (db: MigrationDb, dialect: DialectName) =
   '0028_list_indexes': m0028,
   '0029_token_indexes': m0029,
   '0030_token_binding': m0030,
+  '0031_recorded_session': m0031,
 };
 
 class StaticProvider implements MigrationProvider {

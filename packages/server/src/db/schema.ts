@@ -58,6 +58,8 @@ export const SERVER_TABLES = {
     /** How the user proved who they are when the session began (amr values, space-separated). */
     authMethods: 'text',
   },
+  /** A session id an application recorded (add-session, update-session; domain/session.ts): never a sign-in. */
+  recordedSession: { owner: 'text', name: 'text', application: 'text', sessionId: 'text', createdTime: 'text' },
   deviceAuth: {
     deviceCodeHash: 'text',
     userCode: 'text',

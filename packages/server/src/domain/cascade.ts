@@ -17,8 +17,11 @@ function organizationColumns(): { table: string; column: string }[] {
     if (def.view || def.history) continue;
     if (def.orgField === 'owner' && !def.fixedOwner) out.push({ table: def.table, column: 'owner' });
     if (def.orgField === 'organization') out.push({ table: def.table, column: 'organization' });
+    // A record that may be owned by its organization (webhooks) follows it in its owner too.
+    if (def.defaultOwner) out.push({ table: def.table, column: 'owner' });
   }
   out.push({ table: 'authSession', column: 'owner' });
+  out.push({ table: 'recordedSession', column: 'owner' });
   out.push({ table: 'userIdentity', column: 'owner' });
   out.push({ table: 'userGroup', column: 'owner' });
   // Webhook deliveries of the organization's records (domain/webhook-events.ts).

@@ -131,6 +131,7 @@ export class EntityDomain<F extends Fields = Fields> {
     const record: LooseRecord = {};
     for (const [key, field] of fieldEntries(def)) record[key] = key in values ? values[key] : field.empty();
     if (def.fixedOwner) record.owner = def.fixedOwner;
+    else if (def.defaultOwner && !record.owner) record.owner = def.defaultOwner;
     // The server may date what it records (a token's issue time); a viewer's record is dated now.
     if (!provided.has('createdTime') || !record.createdTime) record.createdTime = nowRfc3339();
     if ('updatedTime' in def.fields) record.updatedTime = record.createdTime;
@@ -232,7 +233,7 @@ export class EntityDomain<F extends Fields = Fields> {
    * it (publicView). For owner-scoped entities the id names the organization, so a viewer refused
    * there is refused whether or not the record exists.
    */
-  async readFor(server: ServerContext, viewer: Viewer | null, key: RecordKey): Promise<LooseRecord | null> {
+  async readFor(server: ServerContext, viewer: Viewer | null, key: RecordKey, withSecret = false): Promise<LooseRecord | null> {
     const { def } = this;
     // A record of the viewer's own (ownRecords) may be readable where others of the organization are not.
     const own = def.ownRecords && viewer ? { [def.ownRecords.field]: viewer.name } : {};
@@ -254,7 +255,7 @@ export class EntityDomain<F extends Fields = Fields> {
       if (!view) throw refusal(viewer);
       return view;
     }
-    const masked = maskRecord(def, record, viewer);
+    const masked = maskRecord(def, record, viewer, withSecret);
     return this.hooks.extend ? ((await this.hooks.extend(server, [record], [masked]))[0] ?? masked) : masked;
   }
 

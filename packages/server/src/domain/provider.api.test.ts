@@ -186,12 +186,23 @@ describeEachDatabase('providers', (server) => {
         clientSecret: '***',
         clientSecret2: '***',
       });
+      // With withSecret=1 (the console's edit page), each secret goes to whoever may edit it only.
+      expect((await team.orgAdmin.get('/api/get-provider', { id: 'admin/shared-github', withSecret: 1 })).data).toMatchObject({
+        clientSecret: '***',
+      });
       const list = await team.orgAdmin.get('/api/get-providers', { owner: ORG, p: 1, pageSize: 100 });
       const rows = list.data as Provider[];
       expect(rows.find((p) => p.name === 'shared-github')).toMatchObject({ owner: 'admin', clientSecret: '***' });
-      expect(rows.find((p) => p.name === 'own-github')).toMatchObject({ owner: ORG, clientSecret: 'own-secret' });
+      // Lists and reads that do not ask are masked for everyone, as Casdoor's.
+      expect(rows.find((p) => p.name === 'own-github')).toMatchObject({ owner: ORG, clientSecret: '***' });
       expect(rows.every((p) => p.owner === 'admin' || p.owner === ORG)).toBe(true);
-      expect(await get(team.admin, 'admin/shared-github')).toMatchObject({ clientSecret: 'shared-secret' });
+      expect(await get(team.admin, 'admin/shared-github')).toMatchObject({ clientSecret: '***' });
+      expect((await team.admin.get('/api/get-provider', { id: 'admin/shared-github', withSecret: 1 })).data).toMatchObject({
+        clientSecret: 'shared-secret',
+      });
+      expect((await team.orgAdmin.get('/api/get-provider', { id: `${ORG}/own-github`, withSecret: 1 })).data).toMatchObject({
+        clientSecret: 'own-secret',
+      });
     });
 
     it('an organization admin can neither change nor delete a shared provider', async () => {

@@ -22,9 +22,10 @@ export function canUpdate(def: EntityDefinition, viewer: Viewer | null, record: 
  * The record as `viewer` may see it: hidden fields dropped, passwords always ***, secrets *** for
  * viewers who may not edit the record.
  */
-export function maskRecord(def: EntityDefinition, record: LooseRecord, viewer: Viewer | null): LooseRecord {
+export function maskRecord(def: EntityDefinition, record: LooseRecord, viewer: Viewer | null, withSecret = false): LooseRecord {
   // A token issued to another application never reads a secret, whatever its user may edit.
-  const editable = canUpdate(def, viewer, record) && !isDelegated(viewer);
+  const asked = def.secretsRead === undefined || (def.secretsRead === 'onRequest' && withSecret);
+  const editable = asked && canUpdate(def, viewer, record) && !isDelegated(viewer);
   const out: LooseRecord = {};
   for (const [key, field] of fieldEntries(def)) {
     if (field.hidden) continue;

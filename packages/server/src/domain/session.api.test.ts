@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdOf } from '../auth/session.js';
-import { organizationTeam, type Team } from '../test-support/accounts.js';
+import { organizationTeam, signedInUser, type Team } from '../test-support/accounts.js';
 import { ApiClient } from '../test-support/client.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 
@@ -138,6 +138,101 @@ describeEachDatabase('sessions', (server) => {
         status: 'error',
         msg: 'The session id "sesorg/boss/" must have the form owner/name/application',
       });
+    });
+  });
+
+  describe('recorded by an application (add-session, update-session)', () => {
+    const key = (name: string) => ({ owner: 'sesorg', name, application: 'app-built-in' });
+    const idsOf = async (name: string) =>
+      ((await admin.get('/api/get-session', { sessionPkId: pkId(name) })).data?.sessionId ?? null) as string[] | null;
+
+    it("records the application's session ids beside the sign-ins, each once", async () => {
+      expect(await team.orgAdmin.post('/api/add-session', { ...key('worker'), sessionId: ['app-1', 'app-2'] })).toMatchObject({
+        status: 'ok',
+        data: 'Affected',
+      });
+      expect(await admin.post('/api/add-session', { ...key('worker'), sessionId: ['app-2', 'app-3'] })).toMatchObject({
+        data: 'Affected',
+      });
+      expect(await admin.post('/api/add-session', { ...key('worker'), sessionId: ['app-3'] })).toMatchObject({
+        data: 'Unaffected',
+      });
+      expect(await idsOf('worker')).toEqual(['app-1', 'app-2', 'app-3']);
+      const listed = (await admin.get('/api/get-sessions', { owner: 'sesorg' })).data as Row[];
+      expect(listed.find((r) => r.name === 'worker')?.sessionId).toEqual(['app-1', 'app-2', 'app-3']);
+      const duplicated = await admin.get('/api/is-session-duplicated', { sessionPkId: pkId('worker'), sessionId: 'app-1' });
+      expect(duplicated.data).toBe(true);
+    });
+
+    it('never signs anyone in: a recorded id is not a cookie', async () => {
+      const [cookieName] = team.orgAdmin.sessionCookie.split('=');
+      const token = 'chosen-by-the-caller';
+      await admin.post('/api/add-session', { ...key('boss'), sessionId: [sessionIdOf(token)] });
+      expect(await idsOf('boss')).toContain(sessionIdOf(token));
+      const forged = await fetch(`${server().url}/api/get-account`, { headers: { cookie: `${cookieName}=${token}` } });
+      expect(await forged.json()).toMatchObject({ status: 'error', msg: 'Please login first' });
+    });
+
+    it("replaces the recorded ids on update and keeps the browsers' sign-ins", async () => {
+      expect(await admin.post('/api/update-session', { ...key('worker'), sessionId: ['app-9'] })).toMatchObject({
+        status: 'ok',
+        data: 'Affected',
+      });
+      expect(await idsOf('worker')).toEqual(['app-9']);
+      const signIn = ((await idsOf('boss')) ?? []).filter((id) => id !== sessionIdOf('chosen-by-the-caller'));
+      expect(await admin.post('/api/update-session', { ...key('boss'), sessionId: [] })).toMatchObject({ data: 'Affected' });
+      expect(await idsOf('boss')).toEqual(signIn);
+      expect((await team.orgAdmin.get('/api/get-account')).status).toBe('ok');
+      await admin.post('/api/add-user', { owner: 'sesorg', name: 'idle', password: 'idle-pass' });
+      expect(await admin.post('/api/update-session', { ...key('idle'), sessionId: ['x'] })).toMatchObject({ data: 'Unaffected' });
+      expect(await idsOf('idle')).toBeNull();
+    });
+
+    it('deletes a recorded id like a sign-in, and with its user', async () => {
+      expect(await admin.post('/api/delete-session', key('worker'), { sessionId: 'app-9' })).toMatchObject({ data: 'Affected' });
+      expect(await idsOf('worker')).toBeNull();
+      await admin.post('/api/add-session', { ...key('idle'), sessionId: ['idle-1'] });
+      await admin.post('/api/update-user', { owner: 'sesorg', name: 'idle2' }, { id: 'sesorg/idle' });
+      expect(await idsOf('idle2')).toEqual(['idle-1']);
+      await admin.post('/api/delete-user', { owner: 'sesorg', name: 'idle2' });
+      expect(await idsOf('idle2')).toBeNull();
+    });
+
+    it('refuses bad ids, unknown users and applications, and callers who may not, changing nothing', async () => {
+      const refused = { status: 'error', msg: 'Unauthorized operation' };
+      // The member's earlier sign-ins were deleted above: another member.
+      await admin.post('/api/add-user', { owner: 'sesorg', name: 'plain', password: 'plain-pass' });
+      const member = await signedInUser(server().url, 'sesorg', 'plain', 'plain-pass');
+      expect(await member.post('/api/add-session', { ...key('worker'), sessionId: ['m'] })).toMatchObject(refused);
+      expect(
+        await team.orgAdmin.post('/api/add-session', {
+          owner: 'built-in',
+          name: 'admin',
+          application: 'app-built-in',
+          sessionId: ['m'],
+        }),
+      ).toMatchObject(refused);
+      expect(await member.post('/api/update-session', { ...key('boss'), sessionId: ['m'] })).toMatchObject(refused);
+      const badIds = {
+        status: 'error',
+        msg: 'sessionId must be a list of at most 100 session ids, each 1 to 100 characters without control characters',
+      };
+      for (const sessionId of ['one', [''], ['a\u0000b'], ['x'.repeat(101)], Array.from({ length: 101 }, (_, i) => `id-${i}`)]) {
+        expect(await admin.post('/api/add-session', { ...key('worker'), sessionId })).toMatchObject(badIds);
+      }
+      expect(await admin.post('/api/add-session', { ...key('ghost'), sessionId: ['g'] })).toMatchObject({
+        status: 'error',
+        msg: 'The user "sesorg/ghost" does not exist',
+      });
+      expect(await admin.post('/api/add-session', { ...key('worker'), application: 'no-app', sessionId: ['g'] })).toMatchObject({
+        status: 'error',
+        msg: 'The application "no-app" does not exist',
+      });
+      expect(await admin.post('/api/add-session', { owner: 'sesorg', name: 'worker', sessionId: ['g'] })).toMatchObject({
+        status: 'error',
+        msg: 'The session id "sesorg/worker/" must have the form owner/name/application',
+      });
+      expect(await idsOf('worker')).toBeNull();
     });
   });
 });

@@ -25,6 +25,7 @@ import { refuseSecondPhysicalGroup, renameMemberships, replaceMemberships } from
 import { withMfaProps } from './mfa-props.js';
 import { organizationByName, requireOrganization } from './organization.js';
 import { followIdReferences } from './references.js';
+import { deleteRecordedSessions, renameRecordedSessions } from './session.js';
 import { revokeUserTokens } from './token.js';
 
 /** Validates a new password against the organization's options and stores its hash on the user. */
@@ -52,6 +53,17 @@ export function fillNewUser(user: User, provided: ReadonlySet<string>, org: Orga
 async function signOutEverywhere(trx: Db, user: RecordKey): Promise<void> {
   await trx.deleteFrom('authSession').where('owner', '=', user.owner).where('name', '=', user.name).execute();
   await revokeUserTokens(trx, user.owner, user.name);
+}
+
+/**
+ * Signs a user out of every application at once (Casdoor's sso-logout): every browser's session
+ * ends, the session ids applications recorded go, and every token issued to the user is revoked.
+ */
+export async function signOutOfEveryApplication(server: ServerContext, user: RecordKey): Promise<void> {
+  await inTransaction(server, undefined, async (trx) => {
+    await signOutEverywhere(trx, user);
+    await deleteRecordedSessions(trx, user);
+  });
 }
 
 /**
@@ -100,6 +112,7 @@ export const users = new EntityDomain(userDef, {
       .where('owner', '=', before.owner)
       .where('name', '=', before.name)
       .execute();
+    await renameRecordedSessions(trx, before, after);
     await renameUserIdentities(trx, before, after);
     await renameMemberships(trx, before, after);
     await followIdReferences(trx, 'user', `${before.owner}/${before.name}`, `${after.owner}/${after.name}`);
@@ -107,6 +120,7 @@ export const users = new EntityDomain(userDef, {
   extend: (server, stored, answers) => extendedUsers(server, stored, answers),
   beforeDelete: async ({ trx }, user) => {
     await signOutEverywhere(trx, user);
+    await deleteRecordedSessions(trx, user);
     await deleteUserIdentities(trx, user.owner, user.name);
     await replaceMemberships(trx, user, []);
     await followIdReferences(trx, 'user', `${user.owner}/${user.name}`, null);

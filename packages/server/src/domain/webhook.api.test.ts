@@ -256,5 +256,54 @@ describeEachDatabase('webhooks', (server) => {
         code: 'invalidField',
       });
     });
+
+    it('keeps the owner it is added with, admin or its organization, and is found by that id', async () => {
+      // Casdoor's SDK adds a webhook with owner = the organization, then reads it as owner/name.
+      const added = await team.orgAdmin.post('/api/add-webhook', base('hookorg', 'sdk-owned', { owner: 'hookorg' }), {
+        id: 'hookorg/sdk-owned',
+      });
+      expect(added).toMatchObject({ status: 'ok', data: 'Affected' });
+      const stored = (await team.orgAdmin.get('/api/get-webhook', { id: 'hookorg/sdk-owned' })).data;
+      expect(stored).toMatchObject({ owner: 'hookorg', name: 'sdk-owned', organization: 'hookorg' });
+      expect((await team.orgAdmin.get('/api/get-webhook', { id: 'admin/sdk-owned' })).data).toBeNull();
+      // Listed by the organization, also when the SDK names it as the owner.
+      const byOwner = (await team.orgAdmin.get('/api/get-webhooks', { owner: 'hookorg' })).data as Row[];
+      expect(byOwner.map((w) => `${w.owner}/${w.name}`)).toEqual(expect.arrayContaining(['hookorg/sdk-owned', 'admin/defaults']));
+      expect(byOwner.every((w) => w.organization === 'hookorg')).toBe(true);
+      expect(
+        await team.orgAdmin.post(
+          '/api/update-webhook',
+          { ...stored, url: 'https://hooks.example.com/v2' },
+          { id: 'hookorg/sdk-owned' },
+        ),
+      ).toMatchObject({ status: 'ok', data: 'Affected' });
+      expect((await team.orgAdmin.get('/api/get-webhook', { id: 'hookorg/sdk-owned' })).data.url).toBe(
+        'https://hooks.example.com/v2',
+      );
+      // Another owner than admin or the webhook's own organization is refused, and nothing is stored.
+      expect(await team.admin.post('/api/add-webhook', base('hookorg', 'foreign', { owner: 'hookother' }))).toMatchObject({
+        status: 'error',
+        msg: 'The owner of a webhook is "admin" or its organization "hookorg", not "hookother"',
+      });
+      expect((await team.admin.get('/api/get-webhook', { id: 'hookother/foreign' })).data).toBeNull();
+      expect(await other.orgAdmin.get('/api/get-webhook', { id: 'hookorg/sdk-owned' })).toMatchObject({
+        status: 'error',
+        msg: 'Unauthorized operation',
+      });
+      expect(await team.orgAdmin.post('/api/delete-webhook', { owner: 'hookorg', name: 'sdk-owned' })).toMatchObject({
+        data: 'Affected',
+      });
+    });
+
+    it('follows a renamed organization in the owner of the webhooks it owns', async () => {
+      await team.admin.post('/api/add-organization', { owner: 'admin', name: 'hookrename' });
+      await team.admin.post('/api/add-webhook', base('hookrename', 'owned', { owner: 'hookrename' }));
+      const org = (await team.admin.get('/api/get-organization', { id: 'admin/hookrename' })).data;
+      await team.admin.post('/api/update-organization', { ...org, name: 'hookrenamed' }, { id: 'admin/hookrename' });
+      expect((await team.admin.get('/api/get-webhook', { id: 'hookrenamed/owned' })).data).toMatchObject({
+        owner: 'hookrenamed',
+        organization: 'hookrenamed',
+      });
+    });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ADMIN_OWNER,
   collapseObjectFields,
   isGlobalAdmin,
   randomHex,
@@ -15,7 +16,8 @@ import { requireOrganization } from './organization.js';
 import { deleteWebhookEvents, renameWebhookEvents } from './webhook-events.js';
 
 /**
- * Rules every write of a webhook follows, whoever writes: the organization exists; the headers are
+ * Rules every write of a webhook follows, whoever writes: the organization exists; the owner is
+ * `admin` or that organization (Casdoor's SDK adds webhooks with the organization as owner); the headers are
  * valid and none the server sets itself; object fields collapse to All when All is among them; the
  * secret is generated when empty. A webhook of anyone but a global administrator stays with its
  * own organization's records (singleOrgOnly), as Casdoor's controller forces it: turning it off
@@ -23,6 +25,9 @@ import { deleteWebhookEvents, renameWebhookEvents } from './webhook-events.js';
  */
 async function normalise({ trx, server, actor }: HookContext, hook: Webhook): Promise<void> {
   await requireOrganization(server, hook.organization, trx);
+  if (hook.owner !== ADMIN_OWNER && hook.owner !== hook.organization) {
+    throw new AppError('webhookOwnerInvalid', { owner: hook.owner, organization: hook.organization });
+  }
   const problem = webhookHeadersProblem(hook.headers);
   if (problem) throw new AppError(problem.key, problem.params);
   hook.objectFields = collapseObjectFields(hook.objectFields);

@@ -182,7 +182,10 @@ describeEachDatabase('messaging routes', (server) => {
     expect((await send(admin, { provider: 'nope', receivers: ['a@example.org'] })).msg).toBe(
       'The provider "nope" does not exist',
     );
-    expect((await send(admin, { receivers: ['a@example.org'] })).msg).toBe('Name the provider to send with');
+    // Naming none, the caller's application's Email provider (the admin's: app-built-in, which has none).
+    expect((await send(admin, { receivers: ['a@example.org'] })).msg).toBe(
+      'No Email provider is found for the application "app-built-in"',
+    );
     expect((await send(admin, { ...mail, name: 'github_shared', receivers: ['a@example.org'] })).msg).toBe(
       'The provider "github_shared" is of the category OAuth, not Email',
     );

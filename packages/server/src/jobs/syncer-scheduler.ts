@@ -1,4 +1,4 @@
-import { ADMIN_OWNER, syncer as syncerDef } from '@gatehouse/entities';
+import { syncer as syncerDef } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import { runUnderLease } from '../domain/syncer/runner.js';
 
@@ -37,23 +37,19 @@ export class SyncerScheduler {
   }
 
   private async startDue(): Promise<void> {
-    const rows = await this.server.database.db
-      .selectFrom('syncer')
-      .selectAll()
-      .where('isEnabled', '=', true)
-      .where('owner', '=', ADMIN_OWNER)
-      .execute();
+    const rows = await this.server.database.db.selectFrom('syncer').selectAll().where('isEnabled', '=', true).execute();
     const repo = this.server.repo(syncerDef);
     for (const row of rows) {
       const syncer = repo.toRecord(row);
-      if (this.closed || this.running.has(syncer.name)) continue;
+      const id = `${syncer.owner}/${syncer.name}`;
+      if (this.closed || this.running.has(id)) continue;
       const run = runUnderLease(this.server, syncer, true)
         .then(
           () => undefined,
-          (err: unknown) => this.server.log.warn({ err, syncer: syncer.name }, 'scheduled sync failed'),
+          (err: unknown) => this.server.log.warn({ err, syncer: id }, 'scheduled sync failed'),
         )
-        .finally(() => this.running.delete(syncer.name));
-      this.running.set(syncer.name, run);
+        .finally(() => this.running.delete(id));
+      this.running.set(id, run);
     }
   }
 

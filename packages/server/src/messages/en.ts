@@ -12,6 +12,9 @@ export const en = {
   databaseUnavailable: 'The database cannot be reached at the moment; please try again in a few seconds',
   badId: 'The id "{id}" must have the form owner/name',
   badSessionId: 'The session id "{id}" must have the form owner/name/application',
+  sessionIdsInvalid:
+    'sessionId must be a list of at most {max} session ids, each 1 to {length} characters without control characters',
+  sessionUserMissing: 'The user "{owner}/{name}" does not exist',
   badPage: 'p and pageSize must be positive whole numbers (pageSize at most {max})',
   unknownSearchField: 'Unknown search field: {field}',
   unknownSortField: 'Unknown sort field: {field}',
@@ -19,6 +22,7 @@ export const en = {
   invalidField: 'Invalid value of {field}: {detail}',
   nameRequired: 'The name cannot be empty',
   badName: 'The name "{name}" may not contain "/", spaces or control characters',
+  ssoLogoutNeedsPost: 'Signing out of every application with GET needs an access token; a browser signs out with POST',
   logoutNeedsIdTokenHint: 'Signing out with GET needs a valid id_token_hint; sign out with POST /api/logout instead',
   applicationCertMissing: 'The cert "{cert}" does not exist: choose a cert of the organization or a shared one',
   applicationCertNoPrivateKey: 'The cert "{cert}" has no usable private key, so it cannot sign tokens',
@@ -240,6 +244,7 @@ export const en = {
   uploadOtherOrganization: 'You may only upload files of your own organization ({organization})',
   uploadOneFile: 'Upload one file at a time',
   uploadTypeRefused: 'Files of type {format} ({type}) cannot be uploaded here; allowed: {allowed}',
+  uploadTypeMismatch: 'The file is declared as {type}, which does not fit its extension {format}',
   badPathName:
     'The name "{name}" is not a file path: use a relative path of at most 255 characters without "..", backslashes or control characters',
   // storage providers (integrations/storage)
@@ -287,6 +292,7 @@ export const en = {
   invoiceTitleSelf: '主办方财务处不能给本单位开具发票，如有疑问请联系：invoice@gatehouse.example',
   // messaging (integrations/email, sms, notification; integrations/messaging-routes.ts)
   providerNotFound: 'The provider "{name}" does not exist',
+  applicationProviderMissing: 'No {category} provider is found for the application "{application}"',
   providerRequired: 'Name the provider to send with',
   providerWrongCategory: 'The provider "{name}" is of the category {category}, not {expected}',
   providerTypeUnsupported: 'Sending through {category} providers of type "{type}" is not supported yet',
@@ -429,7 +435,7 @@ export const en = {
     'The database type "{type}" cannot be used: this server connects to mysql, postgres and sqlite3 only',
   adapterHostMissing: 'The adapter has no host',
   adapterSqlitePath: 'The SQLite database "{path}" must be a relative file path inside the server\'s adapters folder',
-  adapterTableInvalid: 'The table name "{table}" may hold only letters, digits and underscores',
+  adapterTableInvalid: 'The table name "{table}" is not a table name (no control characters, optionally schema.table)',
   adapterConnectFailed: '{detail}',
   enforcerNotFound: 'The enforcer "{id}" does not exist',
   enforcerModelNotFound: 'The model "{model}" of the enforcer "{id}" does not exist',
@@ -461,7 +467,8 @@ export const en = {
   syncerAffiliationMissing: 'Affiliation not found: {id}',
   syncerRowKeyEmpty: 'A row of the table has an empty key column "{column}"',
   syncerRowKeyDuplicate: 'Several rows of the table have the key "{key}"',
-  syncerTableInvalid: 'The table "{table}" is not a table name (letters, digits and underscores, optionally schema.table)',
+  syncerTableInvalid:
+    'The table "{table}" is not a table name (no control characters and not in parentheses, optionally schema.table)',
   syncerAttributeNameInvalid:
     'The table column "{column}" is not an attribute name (a letter, then letters, digits and hyphens, or several joined with +)',
   syncerEntryKeyEmpty: 'The directory entry "{dn}" has no value of the key attribute "{column}"',
@@ -479,6 +486,8 @@ export const en = {
   ldapUserMissing: "The user: {name} doesn't exist in LDAP server",
   ldapMultipleAccounts: 'Multiple accounts with same uid, please check your ldap server',
   // webhooks (domain/webhook.ts, domain/webhook-events.ts, jobs/webhook-dispatcher.ts)
+  syncerOwnerInvalid: 'The owner of a syncer is "admin" or its organization "{organization}", not "{owner}"',
+  webhookOwnerInvalid: 'The owner of a webhook is "admin" or its organization "{organization}", not "{owner}"',
   webhookHeaderNameInvalid: 'The header name "{name}" is not a valid HTTP header name',
   webhookHeaderValueInvalid: 'The value of the header "{name}" may not contain line breaks or control characters',
   webhookHeaderReserved: 'The header "{name}" is set by the server for each delivery',

@@ -51,6 +51,8 @@ const DENIALS = new Set([
   'uploadOtherOrganization',
   'purchaseOtherOrganization',
   'consentOtherUser',
+  // A browser's cookie may not sign out of everything with a GET (any page's image could).
+  'ssoLogoutNeedsPost',
 ]);
 
 const PASSWORDS: Record<'member' | 'otherAdmin' | 'orgAdmin' | 'globalAdmin', [string, string, string]> = {

@@ -77,7 +77,8 @@ export function registerEntityRoutes(
 
   app.get(`/api/get-${def.name}`, async (request) => {
     const viewer = (await accountOf(ctx, request))?.viewer ?? null;
-    const answer = await domain.readFor(ctx, viewer, idOf(request, def));
+    // Secrets of definitions that answer them on request only (providers): ?withSecret=1, as Casdoor's.
+    const answer = await domain.readFor(ctx, viewer, idOf(request, def), queryParam(request, 'withSecret') === '1');
     return ok(answer && readExtra ? await readExtra(ctx, request, answer) : answer);
   });
 

@@ -1,4 +1,4 @@
-import { type EntityDefinition, MAX_PAGE_SIZE, searchableFields, sortableFields } from '@gatehouse/entities';
+import { ADMIN_OWNER, type EntityDefinition, MAX_PAGE_SIZE, searchableFields, sortableFields } from '@gatehouse/entities';
 import type { ListParams, PageRequest } from '../db/list.js';
 import { AppError } from '../errors.js';
 
@@ -28,8 +28,11 @@ export function parseListQuery(def: EntityDefinition, rawQuery: Record<string, u
     const value = rawQuery[name];
     return typeof value === 'string' ? value : undefined;
   };
+  // Records that name their organization in a field of its own may be asked for by owner too
+  // (Casdoor's SDKs send owner=<organization>); the owner `admin` means every organization.
+  const owner = def.orgField === 'organization' && def.orgParam !== 'owner' ? query('owner') : undefined;
   const params: ListParams = {
-    organization: query(def.orgParam) ?? '',
+    organization: query(def.orgParam) ?? (owner === ADMIN_OWNER ? undefined : owner) ?? '',
     sort: { field: def.defaultSort.field, order: def.defaultSort.order === 'ascend' ? 'asc' : 'desc' },
   };
 

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SMS_TEST_CODE,
+  isAdmin,
   isValidEmail,
   type Provider,
   type ProviderCategory,
@@ -7,11 +8,13 @@ import {
   type Viewer,
 } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAccount } from '../auth/account.js';
+import { type Account, callingApplicationOf, requireAccount } from '../auth/account.js';
+import { userApplicationOf } from '../auth/provider-login.js';
 import type { ServerContext } from '../context.js';
 import { typedRecord } from '../db/repository.js';
+import { applicationByName } from '../domain/application.js';
 import { organizationByName } from '../domain/organization.js';
-import { mayEditProvider, providerForCaller } from '../domain/provider-lookups.js';
+import { applicationProviders, mayEditProvider, providerForCaller } from '../domain/provider-lookups.js';
 import { mergeForUpdate, parseIncoming } from '../domain/records.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
@@ -24,7 +27,8 @@ import { toE164 } from '../integrations/sms/phone.js';
 /**
  * POST /api/send-email, /api/send-sms and /api/send-notification (Casdoor's wire; the console's
  * provider "send test" buttons and the SDKs): administrators who may read the named provider send
- * through it. Answers {status:'ok'} or the error envelope.
+ * through it, or, naming none, through their application's provider of the category. Answers
+ * {status:'ok'} or the error envelope.
  */
 
 /** Receivers one call may name. */
@@ -50,11 +54,25 @@ function receiversOf(body: Body): string[] {
   return list;
 }
 
-/** The provider a call names: body owner + name (the console), else the name alone (query or body). */
-function findProvider(ctx: ServerContext, viewer: Viewer, body: Body, queryName: string, category: ProviderCategory) {
+/**
+ * The provider a call names: body owner + name (the console), else the name alone (query or body),
+ * else the calling application's first provider of the category (Casdoor's GetProviderFromContext:
+ * the application of the client credentials, or the user's signup or default application).
+ */
+async function findProvider(ctx: ServerContext, account: Account, body: Body, queryName: string, category: ProviderCategory) {
   const name = str(body.name) || queryName;
-  if (!name) throw new AppError('providerRequired');
-  return providerForCaller(ctx, viewer, { owner: str(body.owner) || undefined, name }, category);
+  if (name) return providerForCaller(ctx, account.viewer, { owner: str(body.owner) || undefined, name }, category);
+  if (!isAdmin(account.viewer)) throw new AppError('unauthorized');
+  const caller = callingApplicationOf(account.viewer);
+  const app = caller
+    ? await applicationByName(ctx, caller)
+    : account.user
+      ? await userApplicationOf(ctx, account.user)
+      : undefined;
+  if (!app) throw new AppError('providerRequired');
+  const [first] = (await applicationProviders(ctx, app, category)).flatMap((choice) => choice.providers);
+  if (!first) throw new AppError('applicationProviderMissing', { category, application: app.name });
+  return providerForCaller(ctx, account.viewer, { owner: first.owner, name: first.name }, category);
 }
 
 /**
@@ -81,7 +99,7 @@ export function registerMessagingRoutes(app: FastifyInstance, ctx: ServerContext
   app.post('/api/send-email', async (request) => {
     const account = await requireAccount(ctx, request);
     const body = bodyOf(request);
-    const stored = await findProvider(ctx, account.viewer, body, str(body.provider), 'Email');
+    const stored = await findProvider(ctx, account, body, str(body.provider), 'Email');
     const provider = withFormValues(account.viewer, stored, body.providerObject);
     const receivers = receiversOf(body);
     if (receivers.length === 1 && receivers[0] === SMTP_TEST_RECEIVER) {
@@ -104,9 +122,10 @@ export function registerMessagingRoutes(app: FastifyInstance, ctx: ServerContext
   });
 
   app.post('/api/send-sms', async (request) => {
-    const { viewer } = await requireAccount(ctx, request);
+    const account = await requireAccount(ctx, request);
+    const { viewer } = account;
     const body = bodyOf(request);
-    const provider = await findProvider(ctx, viewer, body, str((request.query as Body).provider), 'SMS');
+    const provider = await findProvider(ctx, account, body, str((request.query as Body).provider), 'SMS');
     const code = str(body.content);
     if (!code) throw new AppError('smsEmptyCode');
     const receivers = receiversOf(body);
@@ -122,9 +141,9 @@ export function registerMessagingRoutes(app: FastifyInstance, ctx: ServerContext
   });
 
   app.post('/api/send-notification', async (request) => {
-    const { viewer } = await requireAccount(ctx, request);
+    const account = await requireAccount(ctx, request);
     const body = bodyOf(request);
-    const provider = await findProvider(ctx, viewer, body, str((request.query as Body).provider), 'Notification');
+    const provider = await findProvider(ctx, account, body, str((request.query as Body).provider), 'Notification');
     const text = str(body.content);
     if (!text) throw new AppError('notificationEmptyContent');
     await sendNotificationWith(provider, { text });

@@ -1,4 +1,4 @@
-import { ADMIN_OWNER } from '@gatehouse/entities';
+import { ADMIN_OWNER, user as userDef } from '@gatehouse/entities';
 import {
   A_APP_ID,
   A_PAYMENT,
@@ -19,6 +19,7 @@ import {
   protocol,
   q,
   type RoutePolicy,
+  readRow,
   signedIn,
   WEBHOOK_EVENT,
 } from './authorization-matrix.js';
@@ -109,6 +110,14 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /api/get-account': api(except(signedIn('ok'), { apiClient: 'deny' })),
   'GET /api/logout': api(everyone('open'), none, { ownSession: true }),
   'POST /api/logout': api(everyone('ok'), none, { ownSession: true }),
+  'GET /api/user': api(except(signedIn('ok'), { apiClient: 'deny' })),
+  // Only the caller's own browser (logoutAll=0): a GET with a session cookie is refused.
+  'GET /api/sso-logout': api(
+    except(everyone('ok'), { member: 'deny', otherAdmin: 'deny', orgAdmin: 'deny', globalAdmin: 'deny' }),
+    q({ logoutAll: '0' }),
+    { ownSession: true },
+  ),
+  'POST /api/sso-logout': api(everyone('ok'), q({ logoutAll: '0' }), { ownSession: true }),
   'POST /api/set-password': api(
     byRule('orgAdmin', 'pass'),
     body({ userOwner: ORG_A, userName: 'mx-user', oldPassword: 'wrong', newPassword: 'Mx-Changed-9' }),
@@ -259,8 +268,16 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /api/get-dashboard': api(byRule('orgAdmin'), q({ owner: ORG_A })),
   'POST /api/get-records-filter': api(byRule('orgAdmin'), body({ organization: ORG_A })),
   'GET /api/get-user-count': api(byRule('orgAdmin'), q({ owner: ORG_A })),
+  'GET /api/get-sorted-users': api(readRow(userDef, 'list'), q({ owner: ORG_A, sorter: 'created_time', limit: '5' })),
+  'POST /api/check-user-password': api(byRule('orgAdmin', 'pass'), body({ owner: ORG_A, name: 'mx-nobody', password: 'wrong' })),
   'GET /api/get-sessions': api(byRule('orgAdmin'), q({ owner: ORG_A })),
   'GET /api/get-session': api(byRule('orgAdmin'), q({ sessionPkId: A_SESSION })),
+  'POST /api/add-session': api(byRule('orgAdmin'), (_f, role) => ({
+    body: { owner: ORG_A, name: 'mx-user', application: 'app-built-in', sessionId: [`mx-added-${role}`] },
+  })),
+  'POST /api/update-session': api(byRule('orgAdmin'), (_f, role) => ({
+    body: { owner: ORG_A, name: 'mx-user', application: 'app-built-in', sessionId: [`mx-updated-${role}`] },
+  })),
   'POST /api/delete-session': api(byRule('orgAdmin'), body({ owner: ORG_A, name: 'mx-user', application: 'app-built-in' })),
   'GET /api/is-session-duplicated': api(byRule('orgAdmin'), q({ sessionPkId: A_SESSION, sessionId: 'x' })),
   // Another organization's administrator is held to their own deliveries (none of A's: the private mark checks it).

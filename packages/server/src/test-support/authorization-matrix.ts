@@ -55,7 +55,7 @@ export function targetName(def: EntityDefinition): string {
 }
 
 export function targetOwner(def: EntityDefinition): string {
-  return def.fixedOwner ?? (def.orgField === 'name' ? ADMIN_OWNER : ORG_A);
+  return def.fixedOwner ?? def.defaultOwner ?? (def.orgField === 'name' ? ADMIN_OWNER : ORG_A);
 }
 
 export function targetId(def: EntityDefinition): string {
@@ -180,7 +180,7 @@ export const casPath = (step: string) => (): MatrixRequest => ({
 });
 
 /** A read of the target (get-x) or a list of organization A (get-xs): ok for whoever passes the rule. */
-function readRow(def: EntityDefinition, action: 'list' | 'read'): Expected {
+export function readRow(def: EntityDefinition, action: 'list' | 'read'): Expected {
   return each((role) => (mayOnTarget(def, action, role) ? 'ok' : 'deny'));
 }
 

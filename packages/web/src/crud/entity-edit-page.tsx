@@ -29,8 +29,9 @@ interface Props {
 export default function EntityEditPage({ ui, self = false }: Props) {
   const def = ui.definition;
   const params = useParams();
+  const [search] = useSearchParams();
   const account = useAccount();
-  const id = self ? account && { owner: account.user.owner, name: account.user.name } : recordIdOf(def, params);
+  const id = self ? account && { owner: account.user.owner, name: account.user.name } : recordIdOf(def, params, search);
   const query = useQuery({
     queryKey: recordKey(def.name, id?.owner ?? '', id?.name ?? ''),
     queryFn: async () => unwrap(await getOne(def, id?.owner ?? '', id?.name ?? '')).data ?? null,

@@ -1,6 +1,6 @@
-import { application, ldap, organization, product, user } from '@gatehouse/entities';
+import { application, ldap, organization, product, user, webhook } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
-import { editPath, recordIdOf } from './paths';
+import { editPath, recordIdOf, withQuery } from './paths';
 
 describe('edit routes', () => {
   it('fills the route pattern of the definition', () => {
@@ -24,5 +24,24 @@ describe('edit routes', () => {
     expect(recordIdOf(user, { name: 'alice' })).toBeNull();
     expect(editPath(product, { owner: 'acme', name: 'book' })).toBe('/products/acme/book');
     expect(recordIdOf(product, { owner: 'acme', name: 'book' })).toEqual({ owner: 'acme', name: 'book' });
+  });
+
+  it("names an owner other than the definition's default in the query (a webhook of its organization)", () => {
+    expect(editPath(webhook, { owner: 'admin', organization: 'acme', name: 'hook' })).toBe('/webhooks/hook');
+    expect(editPath(webhook, { owner: 'acme', organization: 'acme', name: 'hook' })).toBe('/webhooks/hook?owner=acme');
+    expect(recordIdOf(webhook, { name: 'hook' })).toEqual({ owner: 'admin', name: 'hook' });
+    expect(recordIdOf(webhook, { name: 'hook' }, new URLSearchParams('owner=acme&mode=add'))).toEqual({
+      owner: 'acme',
+      name: 'hook',
+    });
+    // Only a definition with a default owner takes ?owner=.
+    expect(recordIdOf(organization, { name: 'acme' }, new URLSearchParams('owner=evil'))).toEqual({
+      owner: 'admin',
+      name: 'acme',
+    });
+    expect(withQuery(editPath(webhook, { owner: 'acme', name: 'hook' }), 'mode', 'add')).toBe(
+      '/webhooks/hook?owner=acme&mode=add',
+    );
+    expect(withQuery('/webhooks/hook', 'mode', 'add')).toBe('/webhooks/hook?mode=add');
   });
 });

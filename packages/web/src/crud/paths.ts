@@ -25,17 +25,33 @@ function paramFields(def: EntityDefinition<any>): Map<string, string> {
 export function editPath(def: EntityDefinition<any>, record: Record<string, unknown>): string {
   const pattern = def.routes.edit ?? def.routes.list ?? '/';
   const fields = paramFields(def);
-  return pattern.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(String(record[fields.get(param) ?? param] ?? '')));
+  const path = pattern.replace(/:(\w+)/g, (_, param: string) =>
+    encodeURIComponent(String(record[fields.get(param) ?? param] ?? '')),
+  );
+  // A record of another owner than the default one (a webhook owned by its organization).
+  const { owner } = record;
+  if (def.defaultOwner && typeof owner === 'string' && owner !== '' && owner !== def.defaultOwner) {
+    return withQuery(path, 'owner', owner);
+  }
+  return path;
+}
+
+/** `path` with one more query parameter. */
+export function withQuery(path: string, name: string, value: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
 }
 
 /** The owner/key id of the record an edit route shows (key: the name, or the keyField's value); null when the route lacks a part. */
 export function recordIdOf(
   def: EntityDefinition<any>,
   params: Readonly<Record<string, string | undefined>>,
+  search?: URLSearchParams,
 ): { owner: string; name: string } | null {
   const byField = new Map([...paramFields(def)].map(([param, field]) => [field, params[param]]));
-  // The owner of a record whose organization is another field (applications) is fixed.
-  const owner = def.fixedOwner ?? byField.get('owner');
+  // The owner of a record whose organization is another field (applications) is fixed, or the
+  // default one unless ?owner= names another (editPath).
+  const chosen = def.defaultOwner ? search?.get('owner') || def.defaultOwner : undefined;
+  const owner = def.fixedOwner ?? byField.get('owner') ?? chosen;
   const name = byField.get(keyFieldOf(def));
   return owner && name ? { owner, name } : null;
 }

@@ -18,7 +18,7 @@ import {
   toListQuery,
   writeListState,
 } from './list-query';
-import { editPath } from './paths';
+import { editPath, withQuery } from './paths';
 
 /**
  * Everything a list screen does, for any entity: the server-side page of rows for the list state
@@ -84,7 +84,7 @@ export function useEntityList(ui: EntityUi, pinnedOrganization?: string, groupNa
     onSuccess: (stored) => {
       feedback.success('general.successfullyAdded');
       void refresh();
-      void navigate(`${editPath(def, stored)}?mode=add`);
+      void navigate(withQuery(editPath(def, stored), 'mode', 'add'));
     },
     onError: (error) => feedback.failure('general.failedToAdd', error),
   });

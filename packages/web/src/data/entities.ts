@@ -13,8 +13,11 @@ export function getList(def: Pick<EntityDefinition, 'plural' | 'orgParam' | 'own
   return request<Rec[], number>('GET', `/api/${path}`, { query: listQueryToParams(query, def.orgParam) });
 }
 
+/** One record; the edit page reads the secrets of definitions that answer them on request only. */
 export function getOne(def: EntityDefinition<any>, owner: string, name: string) {
-  return request<Rec | null>('GET', `/api/get-${def.name}`, { query: { id: `${owner}/${name}` } });
+  const query: Record<string, string> = { id: `${owner}/${name}` };
+  if (def.secretsRead === 'onRequest') query.withSecret = '1';
+  return request<Rec | null>('GET', `/api/get-${def.name}`, { query });
 }
 
 export function create(def: EntityDefinition<any>, record: Rec) {

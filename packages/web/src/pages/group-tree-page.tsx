@@ -8,7 +8,7 @@ import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
 import EntityListPage from '../crud/entity-list-page';
-import { editPath } from '../crud/paths';
+import { editPath, withQuery } from '../crud/paths';
 import { RefSelect } from '../crud/ref-select';
 import { unwrap } from '../data/client';
 import { create, getGroupTree } from '../data/entities';
@@ -68,7 +68,7 @@ export default function GroupTreePage({ ui }: { ui: EntityUi }) {
     },
     onSuccess: (record) => {
       feedback.success('general.successfullyAdded');
-      if (groupDefinition) void navigate(`${editPath(groupDefinition, record)}?mode=add`);
+      if (groupDefinition) void navigate(withQuery(editPath(groupDefinition, record), 'mode', 'add'));
     },
     onError: (error) => feedback.failure('general.failedToAdd', error),
   });

@@ -16,7 +16,8 @@ import { asSyncError, openSource } from './source.js';
 export async function testSyncerConnection(server: ServerContext, viewer: Viewer, body: unknown): Promise<void> {
   const { values } = parseIncoming(syncerDef, viewer, body);
   const name = typeof values.name === 'string' ? values.name : '';
-  const stored = name ? await server.repo(syncerDef).get(ADMIN_OWNER, name) : undefined;
+  const owner = typeof values.owner === 'string' && values.owner ? values.owner : ADMIN_OWNER;
+  const stored = name ? await server.repo(syncerDef).get(owner, name) : undefined;
   if (stored && !may(syncerDef, 'update', viewer, stored)) throw refusal(viewer);
   const empty: LooseRecord = Object.fromEntries(fieldEntries(syncerDef).map(([key, field]) => [key, field.empty()]));
   const syncer = typedRecord(syncerDef, mergeForUpdate(syncerDef, stored ?? empty, values));

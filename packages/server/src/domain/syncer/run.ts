@@ -9,7 +9,7 @@ import { readDirectorySide } from './directory-side.js';
 import { hashOf, keyOf, type Mapping, mappingOf, userValuesOf } from './mapping.js';
 import type { SyncSide } from './side.js';
 import { asSyncError } from './source.js';
-import { loadStates, type RowState, saveState } from './state.js';
+import { loadStates, type RowState, saveState, stateKeyOf } from './state.js';
 import { openTableSide } from './table-side.js';
 
 /** An external row with the user values it maps to and their hash. */
@@ -80,7 +80,7 @@ class UserSync {
     const { rows } = this.side;
     const external = this.externalUsers(rows, this.side.affiliations);
     this.counts.read = rows.length;
-    this.states = await loadStates(this.server.database.db, this.syncer.name);
+    this.states = await loadStates(this.server.database.db, stateKeyOf(this.syncer));
     await this.reporter.progress({ ...this.counts });
     const repo = this.server.repo(users.def);
     let after = '';
@@ -152,16 +152,24 @@ class UserSync {
     const localChanged = !state || local !== state.localHash;
     if (!externalChanged && !localChanged) {
       this.counts.unchanged++;
-      if (state?.removed) await saveState(this.server.database.db, this.syncer.name, key, { ...state, removed: false });
+      if (state?.removed) await saveState(this.server.database.db, stateKeyOf(this.syncer), key, { ...state, removed: false });
     } else if (!state && row.hash === local) {
       this.counts.unchanged++;
-      await saveState(this.server.database.db, this.syncer.name, key, { hash: row.hash, localHash: local, removed: false });
+      await saveState(this.server.database.db, stateKeyOf(this.syncer), key, {
+        hash: row.hash,
+        localHash: local,
+        removed: false,
+      });
     } else if (externalChanged) {
       await this.update(user, key, row);
     } else if (!this.side.writer) {
       // Changed here, never written out (read-only, or a directory): the change is kept and no longer counts as one.
       this.counts.unchanged++;
-      await saveState(this.server.database.db, this.syncer.name, key, { hash: row.hash, localHash: local, removed: false });
+      await saveState(this.server.database.db, stateKeyOf(this.syncer), key, {
+        hash: row.hash,
+        localHash: local,
+        removed: false,
+      });
     } else {
       await this.writeBack(user, key, local, row);
     }
@@ -170,7 +178,7 @@ class UserSync {
   private async rowMissing(user: User, key: string, state: RowState | undefined, local: string): Promise<void> {
     if (state && !state.removed) {
       this.counts.deleted++;
-      await saveState(this.server.database.db, this.syncer.name, key, { ...state, removed: true });
+      await saveState(this.server.database.db, stateKeyOf(this.syncer), key, { ...state, removed: true });
       return;
     }
     const insert = this.side.writer?.insert;
@@ -178,7 +186,7 @@ class UserSync {
     try {
       const written = await insert(user);
       const hash = hashOf(this.mapping, userValuesOf(this.mapping, written));
-      await saveState(this.server.database.db, this.syncer.name, key, { hash, localHash: local, removed: false });
+      await saveState(this.server.database.db, stateKeyOf(this.syncer), key, { hash, localHash: local, removed: false });
       this.counts.writtenBack++;
     } catch (error) {
       this.fail(error);
@@ -191,7 +199,7 @@ class UserSync {
     try {
       const written = await writer.update(user, row.row, key);
       const hash = hashOf(this.mapping, userValuesOf(this.mapping, written));
-      await saveState(this.server.database.db, this.syncer.name, key, { hash, localHash: local, removed: false });
+      await saveState(this.server.database.db, stateKeyOf(this.syncer), key, { hash, localHash: local, removed: false });
       this.counts.writtenBack++;
     } catch (error) {
       this.fail(error);
@@ -210,7 +218,7 @@ class UserSync {
           { columns: Object.keys(row.values), trx },
         );
         const localHash = hashOf(this.mapping, next);
-        await saveState(trx, this.syncer.name, key, { hash: row.hash, localHash, removed: false });
+        await saveState(trx, stateKeyOf(this.syncer), key, { hash: row.hash, localHash, removed: false });
       });
       this.counts.updated++;
     } catch (error) {
@@ -226,7 +234,7 @@ class UserSync {
         const values = { ...row.values, owner: this.syncer.organization, name: row.values.name || key };
         const created = await users.create(this.server, 'system', values, { trx });
         const localHash = hashOf(this.mapping, created);
-        await saveState(trx, this.syncer.name, key, { hash: row.hash, localHash, removed: false });
+        await saveState(trx, stateKeyOf(this.syncer), key, { hash: row.hash, localHash, removed: false });
       });
       this.counts.added++;
     } catch (error) {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ADMIN_OWNER,
   emptySyncStatus,
   may,
   nowRfc3339,
@@ -16,6 +15,7 @@ import { claimDueJob, claimJob, releaseJob, renewJob } from '../../db/job-lease.
 import { AppError } from '../../errors.js';
 import { translate } from '../../i18n.js';
 import { refusal } from '../actor.js';
+import type { RecordKey } from '../entity-domain.js';
 import { syncUsers } from './run.js';
 import { asSyncError } from './source.js';
 import { syncerJobId, syncers } from './syncer.js';
@@ -33,18 +33,17 @@ const ERROR_TEXT_LIMIT = 65_536;
 const FAILURES_NAMED = 20;
 
 /** Writes the run's status (and lines of error text) through the syncer domain; a deleted syncer is left alone. */
-async function writeStatus(server: ServerContext, name: string, status: SyncStatus, lines: string[] = []): Promise<void> {
-  const key = { owner: ADMIN_OWNER, name };
+async function writeStatus(server: ServerContext, key: RecordKey, status: SyncStatus, lines: string[] = []): Promise<void> {
   try {
     const input: Partial<Syncer> = { syncStatus: status };
     if (lines.length > 0) {
-      const stored = await syncers.repo(server).get(ADMIN_OWNER, name);
+      const stored = await syncers.repo(server).get(key.owner, key.name);
       const text = `${stored?.errorText ?? ''}${lines.map((line) => `[${nowRfc3339()}] ${line}\n`).join('')}`;
       input.errorText = text.length > ERROR_TEXT_LIMIT ? text.slice(text.length - ERROR_TEXT_LIMIT) : text;
     }
     await syncers.update(server, 'system', key, input, { columns: Object.keys(input) });
   } catch (error) {
-    server.log.warn({ err: error, syncer: name }, 'syncer status not written');
+    server.log.warn({ err: error, syncer: `${key.owner}/${key.name}` }, 'syncer status not written');
   }
 }
 
@@ -57,14 +56,14 @@ async function runNow(server: ServerContext, syncer: Syncer): Promise<SyncCounts
     state: 'running',
     startedTime,
   });
-  await writeStatus(server, syncer.name, running({}));
+  await writeStatus(server, syncer, running({}));
   const failures: string[] = [];
   let written = 0;
   const reporter = {
     progress: async (counts: SyncCounts) => {
       if (Date.now() - written < PROGRESS_MS) return;
       written = Date.now();
-      await writeStatus(server, syncer.name, running(counts));
+      await writeStatus(server, syncer, running(counts));
     },
     failure: (message: string) => void failures.push(message),
   };
@@ -75,13 +74,13 @@ async function runNow(server: ServerContext, syncer: Syncer): Promise<SyncCounts
   try {
     const counts = await syncUsers(server, syncer, reporter);
     const status: SyncStatus = { ...counts, state: 'succeeded', startedTime, finishedTime: nowRfc3339(), message: '' };
-    await writeStatus(server, syncer.name, status, named());
+    await writeStatus(server, syncer, status, named());
     return counts;
   } catch (error) {
     const failure = asSyncError(error);
     const message = translate(failure.key, 'en', failure.params);
     const status: SyncStatus = { ...emptySyncStatus(), state: 'failed', startedTime, finishedTime: nowRfc3339(), message };
-    await writeStatus(server, syncer.name, status, [message, ...named()]);
+    await writeStatus(server, syncer, status, [message, ...named()]);
     throw failure;
   }
 }
@@ -94,7 +93,7 @@ async function runNow(server: ServerContext, syncer: Syncer): Promise<SyncCounts
  */
 export async function runUnderLease(server: ServerContext, syncer: Syncer, due: boolean): Promise<SyncCounts | null> {
   const { db } = server.database;
-  const id = syncerJobId(syncer.name);
+  const id = syncerJobId(syncer);
   const claimed = due
     ? await claimDueJob(db, id, INSTANCE_ID, syncer.syncInterval * 60_000, { leaseMs: LEASE_MS })
     : await claimJob(db, id, INSTANCE_ID, { leaseMs: LEASE_MS });

@@ -1,4 +1,13 @@
+import { ADMIN_OWNER } from '@gatehouse/entities';
 import type { Db } from '../../db/database.js';
+
+/**
+ * What a syncer's remembered rows are kept under: its name when `admin` owns it (every syncer
+ * before syncers could be owned by their organization), else owner/name (names hold no "/").
+ */
+export function stateKeyOf(syncer: { owner: string; name: string }): string {
+  return syncer.owner === ADMIN_OWNER ? syncer.name : `${syncer.owner}/${syncer.name}`;
+}
 
 /**
  * What a syncer remembers of each external row between runs (table syncerUser): the hash of the

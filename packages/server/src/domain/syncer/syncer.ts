@@ -17,11 +17,18 @@ import { AppError } from '../../errors.js';
 import { EntityDomain } from '../entity-domain.js';
 import { requireOrganization } from '../organization.js';
 import { filterError } from './directory-side.js';
-import { forgetStates, renameStates } from './state.js';
+import { forgetStates, renameStates, stateKeyOf } from './state.js';
 
 /** The scheduled job of a syncer (its jobLease row). */
-export function syncerJobId(name: string): string {
-  return `syncer:${ADMIN_OWNER}/${name}`;
+export function syncerJobId(syncer: { owner: string; name: string }): string {
+  return `syncer:${syncer.owner}/${syncer.name}`;
+}
+
+/** A syncer is owned by `admin` or by its own organization (as Casdoor's SDK adds it). */
+function requireOwnerOrOrganization(record: Syncer): void {
+  if (record.owner !== ADMIN_OWNER && record.owner !== record.organization) {
+    throw new AppError('syncerOwnerInvalid', { owner: record.owner, organization: record.organization });
+  }
 }
 
 /** Fields the server keeps about runs: writing them is not a change of the syncer's settings. */
@@ -72,6 +79,7 @@ async function checkCert(server: ServerContext, record: Syncer, trx: Db): Promis
 export const syncers = new EntityDomain(syncerDef, {
   beforeAdd: async ({ trx, server }, record, provided) => {
     await requireOrganization(server, record.organization, trx);
+    requireOwnerOrOrganization(record);
     const preset = typePreset(record.type);
     if (preset && (!provided.has('tableColumns') || record.tableColumns.length === 0)) {
       record.tableColumns = preset.tableColumns;
@@ -91,6 +99,7 @@ export const syncers = new EntityDomain(syncerDef, {
     );
     if (!changed) return;
     if (next.organization !== before.organization) await requireOrganization(server, next.organization, trx);
+    requireOwnerOrOrganization(next);
     const preset = next.type !== before.type ? typePreset(next.type) : null;
     if (preset) {
       // What the write changed along with the type is the caller's (the console sends the preset
@@ -101,14 +110,14 @@ export const syncers = new EntityDomain(syncerDef, {
     normalise(next);
     checkTableAndColumns(next);
     await checkCert(server, next, trx);
-    if (next.isEnabled) await makeJobDue(trx, syncerJobId(before.name));
+    if (next.isEnabled) await makeJobDue(trx, syncerJobId(before));
   },
   afterRename: async ({ trx }, before, after) => {
-    await renameStates(trx, before.name, after.name);
-    await renameJob(trx, syncerJobId(before.name), syncerJobId(after.name));
+    await renameStates(trx, stateKeyOf(before), stateKeyOf(after));
+    await renameJob(trx, syncerJobId(before), syncerJobId(after));
   },
   beforeDelete: async ({ trx }, record) => {
-    await forgetStates(trx, record.name);
-    await deleteJob(trx, syncerJobId(record.name));
+    await forgetStates(trx, stateKeyOf(record));
+    await deleteJob(trx, syncerJobId(record));
   },
 });
