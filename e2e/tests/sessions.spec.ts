@@ -63,7 +63,7 @@ teamTest("an organization's admin sees its organization's sessions only", async 
   }
 });
 
-teamTest("session ids an application recorded show in the list and go with Delete", async ({ page, team }) => {
+teamTest('session ids an application recorded show in the list and go with Delete', async ({ page, team }) => {
   await asAdmin((api) =>
     call(api, '/api/add-session', {
       owner: team.org,
