@@ -1,7 +1,7 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.js';
 import { createOrganizationWithUsers, getRecord } from '../support/api.js';
-import { heading, logOut, toast } from '../support/fixtures.js';
+import { accountMenu, heading, logOut, toast } from '../support/fixtures.js';
 
 /**
  * Passkeys in Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain): a user
@@ -33,6 +33,8 @@ async function signInWithPassword(page: Page, org: string, username: string, pas
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
+  // The console has taken over (a navigation of the sign-in's own could still interrupt a goto).
+  await expect(accountMenu(page)).toBeVisible();
 }
 
 /**
