@@ -3,7 +3,7 @@ import { Anchor, Card, Flex, Skeleton, Typography } from 'antd';
 import { type ComponentType, type ReactNode, startTransition, useEffect, useState } from 'react';
 import type { SectionExtraProps } from '../entities/ui-types';
 import { useTranslation } from '../i18n/i18n';
-import { CONSOLE_HEADER_HEIGHT, EDIT_BAR_HEIGHT } from './sticky-offsets';
+import { EDIT_BAR_HEIGHT, useConsoleHeaderHeight } from './sticky-offsets';
 
 interface Props {
   def: EntityDefinition<any>;
@@ -16,8 +16,6 @@ interface Props {
   navigation: boolean;
 }
 
-/** The console header and the edit page's title bar, both sticky, which a scrolled-to section must clear. */
-const HEADER_OFFSET = CONSOLE_HEADER_HEIGHT + EDIT_BAR_HEIGHT + 16;
 /** Sections rendered with the page; the others fill in right after (large forms show sooner). */
 const FIRST_SECTIONS = 2;
 
@@ -31,6 +29,8 @@ export const sectionId = (entity: string, key: string) => `${entity}-section-${k
  */
 export function FormSections({ def, fields, renderField, extras, extraProps, navigation }: Props) {
   const { t } = useTranslation();
+  // The console header and the edit page's title bar, both sticky, which a scrolled-to section must clear.
+  const headerOffset = useConsoleHeaderHeight() + EDIT_BAR_HEIGHT + 16;
   const [complete, setComplete] = useState(false);
   useEffect(() => startTransition(() => setComplete(true)), []);
   const shown = new Set(fields);
@@ -81,8 +81,8 @@ export function FormSections({ def, fields, renderField, extras, extraProps, nav
       {cards}
       <nav aria-label={t('general.sections')} style={{ width: 230, flex: 'none' }}>
         <Anchor
-          offsetTop={HEADER_OFFSET}
-          targetOffset={HEADER_OFFSET + 8}
+          offsetTop={headerOffset}
+          targetOffset={headerOffset + 8}
           items={sections.map((section) => ({
             key: section.key,
             href: `#${sectionId(def.name, section.key)}`,

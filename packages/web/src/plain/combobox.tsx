@@ -1,6 +1,7 @@
 import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { Option } from './input';
 import './theme.css';
+import './input.css';
 import './combobox.css';
 
 interface Props {

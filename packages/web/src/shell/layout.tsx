@@ -9,6 +9,7 @@ import { LinkButton } from '../components/link-button';
 import { PageSpin } from '../components/page-spin';
 import { PlainScope } from '../components/plain-scope';
 import { themeConfigOf } from '../components/theme-config';
+import { CONSOLE_HEADER_HEIGHT, CONSOLE_MENU_ROW_HEIGHT, ConsoleHeaderHeight } from '../crud/sticky-offsets';
 import { useTranslation } from '../i18n/i18n';
 import { LanguageMenu } from './language-menu';
 import { buildMenu, type MenuGroup, organizationLanguages, selectedMenuKey, visibleWidgets, type Widget } from './menu';
@@ -27,6 +28,9 @@ const MfaNotices = lazy(() => import('./mfa-notices'));
 function menuLinks(account: Account): Partial<Record<string, string>> {
   return account.settings.recordsUrl ? { '/records': account.settings.recordsUrl } : {};
 }
+
+/** The menu on a row of its own: the groups closer together, so that all of them fit from 768 px. */
+const MENU_ROW_THEME = { components: { Menu: { itemPaddingInline: 12 } } };
 
 /** antd Menu items of the menu groups; each entry is a real link (open in a new tab works). */
 function menuItems(groups: MenuGroup[], t: (key: string) => string): MenuProps['items'] {
@@ -104,6 +108,17 @@ function ConsoleFrame() {
   };
   // The same menu in the header (desktop) and in the drawer (phones).
   const menuProps: MenuProps = { items: menuItems(groups, t), selectedKeys: selected ? [selected] : [], onClick: onMenuClick };
+  // Below a wide screen (1600 px) the groups do not fit beside the widgets: from tablet widths
+  // the menu takes a row of its own under them, its items closer together, rather than folding
+  // into "···".
+  const menuRow = !isPhone && screens.xxl === false && groups.length > 0;
+  const headerHeight = CONSOLE_HEADER_HEIGHT + (menuRow ? CONSOLE_MENU_ROW_HEIGHT : 0);
+  const horizontalMenu = <Menu mode="horizontal" style={{ borderBottom: 'none' }} {...menuProps} />;
+  const menu = (
+    <nav aria-label={t('general.menu')} style={menuRow ? { paddingInline: 4 } : { flex: 1, minWidth: 0 }}>
+      {menuRow ? <ConfigProvider theme={MENU_ROW_THEME}>{horizontalMenu}</ConfigProvider> : horizontalMenu}
+    </nav>
+  );
 
   return (
     <TourProvider enabled={tourEnabled}>
@@ -112,79 +127,88 @@ function ConsoleFrame() {
           <MfaNotices account={account} />
         </Suspense>
       )}
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Header
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: isPhone ? 4 : 12,
-            paddingInline: isPhone ? 8 : 24,
-            background: token.colorBgContainer,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-            position: 'sticky',
-            top: 0,
-            zIndex: 10,
-          }}
-        >
-          <Link
-            to="/"
-            aria-label={t('general.home')}
-            style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}
+      <ConsoleHeaderHeight.Provider value={headerHeight}>
+        <Layout style={{ minHeight: '100vh' }}>
+          {/* The header's own line height, not antd's 64 px on everything inside: its controls and their pop-ups size as elsewhere. */}
+          <Layout.Header
+            style={{
+              height: 'auto',
+              lineHeight: token.lineHeight,
+              paddingInline: 0,
+              position: 'sticky',
+              top: 0,
+              zIndex: 10,
+              background: token.colorBgContainer,
+              borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            }}
           >
-            <img src="/logo.svg" alt="" width={32} height={32} />
-            {!isPhone && <strong style={{ fontSize: 18 }}>Gatehouse</strong>}
-          </Link>
-          {isPhone ? (
-            groups.length > 0 && (
-              <Button
-                icon={<MenuOutlined aria-hidden />}
-                onClick={() => {
-                  setDrawerUsed(true);
-                  setDrawerOpen(true);
-                }}
-                aria-expanded={drawerOpen}
+            <div
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                height: CONSOLE_HEADER_HEIGHT,
+                gap: isPhone ? 4 : 12,
+                paddingInline: isPhone ? 8 : 24,
+              }}
+            >
+              <Link
+                to="/"
+                aria-label={t('general.home')}
+                style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}
               >
-                {t('general.menu')}
-              </Button>
-            )
-          ) : (
-            <nav aria-label={t('general.menu')} style={{ flex: 1, minWidth: 0 }}>
-              <Menu mode="horizontal" style={{ borderBottom: 'none' }} {...menuProps} />
-            </nav>
+                <img src="/logo.svg" alt="" width={32} height={32} />
+                {!isPhone && <strong style={{ fontSize: 18 }}>Gatehouse</strong>}
+              </Link>
+              {isPhone
+                ? groups.length > 0 && (
+                    <Button
+                      icon={<MenuOutlined aria-hidden />}
+                      onClick={() => {
+                        setDrawerUsed(true);
+                        setDrawerOpen(true);
+                      }}
+                      aria-expanded={drawerOpen}
+                    >
+                      {t('general.menu')}
+                    </Button>
+                  )
+                : !menuRow && menu}
+              <Flex align="center" gap={isPhone ? 0 : 4} style={{ marginInlineStart: 'auto' }}>
+                {showOrganizations && !isPhone && <OrganizationPicker width={180} />}
+                {widgets.includes('theme') && <ThemeMenu />}
+                {widgets.includes('language') && <LanguageMenu languages={organizationLanguages(account?.organization)} />}
+                {tourEnabled && <TourButton />}
+                {account ? (
+                  <UserMenu account={account} compact={isPhone} setupRequired={setupRequired} />
+                ) : (
+                  account === null && (
+                    <LinkButton type="primary" to="/login">
+                      {t('general.signIn')}
+                    </LinkButton>
+                  )
+                )}
+              </Flex>
+            </div>
+            {menuRow && menu}
+          </Layout.Header>
+          {isPhone && drawerUsed && (
+            <Suspense fallback={null}>
+              <MobileMenu
+                open={drawerOpen}
+                onClose={() => setDrawerOpen(false)}
+                showOrganizations={!!showOrganizations}
+                menuProps={menuProps}
+              />
+            </Suspense>
           )}
-          <Flex align="center" gap={isPhone ? 0 : 4} style={{ marginInlineStart: 'auto' }}>
-            {showOrganizations && !isPhone && <OrganizationPicker width={180} />}
-            {widgets.includes('theme') && <ThemeMenu />}
-            {widgets.includes('language') && <LanguageMenu languages={organizationLanguages(account?.organization)} />}
-            {tourEnabled && <TourButton />}
-            {account ? (
-              <UserMenu account={account} compact={isPhone} setupRequired={setupRequired} />
-            ) : (
-              account === null && (
-                <LinkButton type="primary" to="/login">
-                  {t('general.signIn')}
-                </LinkButton>
-              )
-            )}
-          </Flex>
-        </Layout.Header>
-        {isPhone && drawerUsed && (
-          <Suspense fallback={null}>
-            <MobileMenu
-              open={drawerOpen}
-              onClose={() => setDrawerOpen(false)}
-              showOrganizations={!!showOrganizations}
-              menuProps={menuProps}
-            />
-          </Suspense>
-        )}
-        <Layout.Content style={{ padding: isPhone ? 8 : 24 }}>
-          <Suspense fallback={<PageSpin />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
-        <Layout.Footer style={{ textAlign: 'center', paddingBlock: 16 }}>Gatehouse</Layout.Footer>
-      </Layout>
+          <Layout.Content style={{ padding: isPhone ? 8 : 24 }}>
+            <Suspense fallback={<PageSpin />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+          <Layout.Footer style={{ textAlign: 'center', paddingBlock: 16 }}>Gatehouse</Layout.Footer>
+        </Layout>
+      </ConsoleHeaderHeight.Provider>
     </TourProvider>
   );
 }

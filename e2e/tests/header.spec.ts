@@ -1,0 +1,92 @@
+import type { Locator, Page } from '@playwright/test';
+import { adminTest, expect } from '../support/fixtures.js';
+
+/**
+ * The console header as a first-time administrator sees it (issue 28, point 1): the organization
+ * selector sizes like the other header widgets and stays inside the header, header pop-ups have
+ * items of a normal height, and from tablet widths up every menu group stays in sight, in both themes.
+ */
+
+const GROUPS = ['Home', 'User Management', 'Identity', 'Authorization', 'Logging & Auditing', 'Business & Payments', 'Admin'];
+const HEADER_ROW = 64;
+
+async function useDark(page: Page) {
+  await page.getByRole('button', { name: 'Theme' }).click();
+  await page.getByRole('menuitem', { name: 'Dark', exact: true }).click();
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
+  await page.keyboard.press('Escape');
+}
+
+/** The box a control is rendered in. */
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not rendered');
+  return box;
+}
+
+for (const dark of [false, true]) {
+  for (const width of [800, 1024, 1366]) {
+    adminTest.describe(`${width} px wide${dark ? ', dark' : ''}`, () => {
+      adminTest.use({ viewport: { width, height: 800 } });
+
+      adminTest('the organization selector and the language menu size like the other header widgets', async ({ page }) => {
+        await page.goto('/organizations');
+        if (dark) await useDark(page);
+        const banner = page.getByRole('banner');
+        const header = await boxOf(banner);
+        const selector = banner.getByRole('combobox', { name: 'Organization' });
+        const box = await boxOf(selector);
+        expect(box.height).toBeGreaterThanOrEqual(28);
+        expect(box.height).toBeLessThanOrEqual(36);
+        // Inside the header's first row, not spilling below it.
+        expect(box.y + box.height).toBeLessThanOrEqual(header.y + HEADER_ROW);
+        await expect(selector).toHaveCSS('border-top-style', 'solid');
+        // The theme button beside it is not covered.
+        const theme = await boxOf(banner.getByRole('button', { name: 'Theme' }));
+        expect(box.x + box.width).toBeLessThanOrEqual(theme.x);
+
+        await selector.click();
+        const options = page.getByRole('listbox', { name: 'Organization' }).getByRole('option');
+        await expect(options.first()).toBeVisible();
+        expect((await boxOf(options.first())).height).toBeLessThanOrEqual(36);
+        await page.keyboard.press('Escape');
+
+        await banner.getByRole('button', { name: 'Language' }).click();
+        const english = page.getByRole('menuitem', { name: 'English' });
+        await expect(english).toBeVisible();
+        expect((await boxOf(english)).height).toBeLessThanOrEqual(36);
+      });
+
+      adminTest('every menu group stays in sight instead of folding into "···"', async ({ page }) => {
+        await page.goto('/organizations');
+        if (dark) await useDark(page);
+        const menu = page.getByRole('navigation', { name: 'Menu' });
+        for (const group of GROUPS) await expect(menu.getByRole('menuitem', { name: group, exact: true })).toBeVisible();
+        await expect(menu.locator('.ant-menu-overflow-item-rest:visible')).toHaveCount(0);
+        // The edit page's title bar sits right under the header, however tall the header is.
+        await page.goto('/organizations/built-in');
+        const bar = page.getByRole('heading', { name: 'Edit Organization' });
+        await expect(bar).toBeVisible();
+        await page.mouse.wheel(0, 1500);
+        const header = await boxOf(page.getByRole('banner'));
+        await expect.poll(async () => (await boxOf(bar)).y).toBeGreaterThanOrEqual(header.y + header.height);
+      });
+    });
+  }
+
+  adminTest.describe(`on a phone${dark ? ', dark' : ''}`, () => {
+    adminTest.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    adminTest('the drawer’s organization selector sizes like a control', async ({ page }) => {
+      await page.goto('/organizations');
+      if (dark) await useDark(page);
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      const selector = drawer.getByRole('combobox', { name: 'Organization' });
+      const box = await boxOf(selector);
+      expect(box.height).toBeGreaterThanOrEqual(28);
+      expect(box.height).toBeLessThanOrEqual(36);
+      await expect(selector).toHaveCSS('border-top-style', 'solid');
+    });
+  });
+}
