@@ -16,7 +16,8 @@ const SIGN_IN_CEILING = 150 * KB;
 const SIGN_UP_CEILING = 150 * KB;
 /** The dashboard with its chart (ECharts, loaded after the cards). */
 const DASHBOARD_CEILING = 470 * KB;
-const LIST_CEILING = 450 * KB;
+/** 450 kB until the console took the data router (17 kB) for its unsaved-changes guard. */
+const LIST_CEILING = 465 * KB;
 const WEIGHT_TYPES = new Set(['Document', 'Script', 'Stylesheet']);
 
 /** Starts counting the page's downloads; the returned function answers the bytes so far. */

@@ -118,7 +118,7 @@ test('renaming follows the new route', async ({ page }) => {
   expect(await getRecord('organization', 'admin', `${org}-new`)).not.toBeNull();
 });
 
-test('a name with a slash is refused with the server message and the name reverts', async ({ page }) => {
+test('a name with a slash is refused with the server message, and the typed name stays to be corrected', async ({ page }) => {
   const org = await createOrganization();
   await page.goto(`/organizations/${org}`);
   await nameInput(page).fill(`${org}/x`);
@@ -126,19 +126,26 @@ test('a name with a slash is refused with the server message and the name revert
   await expect(
     toast(page, `Failed to save: The name "${org}/x" may not contain "/", spaces or control characters`),
   ).toBeVisible();
-  await expect(nameInput(page)).toHaveValue(org);
+  await expect(nameInput(page)).toHaveValue(`${org}/x`);
   await expect(page).toHaveURL(`/organizations/${org}`);
+  expect(await getRecord('organization', 'admin', org)).not.toBeNull();
 });
 
-test('renaming onto an existing organization is refused and the name reverts', async ({ page }) => {
+test('renaming onto an existing organization is refused; the typed name stays, and a free one then saves', async ({ page }) => {
   const org = await createOrganization();
   const taken = await createOrganization();
   await page.goto(`/organizations/${org}`);
   await nameInput(page).fill(taken);
   await saveButton(page).click();
   await expect(toast(page, `Failed to save: The organization "admin/${taken}" already exists`)).toBeVisible();
-  await expect(nameInput(page)).toHaveValue(org);
+  await expect(nameInput(page)).toHaveValue(taken);
   await expect(page).toHaveURL(`/organizations/${org}`);
+  await nameInput(page).fill(`${org}-free`);
+  await saveButton(page).click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  await expect(page).toHaveURL(`/organizations/${org}-free`);
+  expect(await getRecord('organization', 'admin', org)).toBeNull();
+  expect(await getRecord('organization', 'admin', taken)).not.toBeNull();
 });
 
 test('Save & Exit stores the change and returns to the list', async ({ page }) => {

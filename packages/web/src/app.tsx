@@ -1,14 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import { useEffect } from 'react';
-import { BrowserRouter } from 'react-router';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
 import { ACCOUNT_KEY, AccountProvider } from './auth/account';
 import { fetchAccount } from './auth/account-state';
 import { PlainScope } from './components/plain-scope';
 import { NetworkError } from './data/client';
 import { useAntdLocale } from './i18n/antd-locale';
 import { ToastHost } from './plain/toast';
-import { AppRoutes } from './routes';
+import { createConsoleRouter } from './routes';
 import { themeAlgorithms, useThemeSettings } from './shell/theme-store';
 
 const queryClient = new QueryClient({
@@ -30,6 +30,7 @@ const LINK_ON_DARK = '#a38cf5';
 function ThemedApp() {
   const settings = useThemeSettings();
   const locale = useAntdLocale();
+  const [router] = useState(createConsoleRouter);
   useEffect(() => {
     // Native scrollbars and form controls follow the theme too.
     document.documentElement.style.colorScheme = settings.dark ? 'dark' : 'light';
@@ -47,9 +48,7 @@ function ThemedApp() {
           <AccountProvider>
             {/* Navigations render at once (the layout's Suspense shows a spinner while a page's code loads):
                 a sign-out must leave the page before the account is cleared (auth/account.tsx). */}
-            <BrowserRouter useTransitions={false}>
-              <AppRoutes />
-            </BrowserRouter>
+            <RouterProvider router={router} useTransitions={false} />
           </AccountProvider>
           <ToastHost />
         </PlainScope>

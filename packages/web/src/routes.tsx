@@ -1,6 +1,6 @@
 import { isPublicPagePath, MANIFEST, type ManifestEntry, PUBLIC_PAGE_ROUTES } from '@gatehouse/entities/plain';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { matchRoutes, type NonIndexRouteObject, type RouteObject, useRoutes } from 'react-router';
+import { createBrowserRouter, matchRoutes, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { OtherEntry } from './components/other-entry';
 import { PageSpin } from './components/page-spin';
 import { type EntityPageKind, type EntityRegistration, loadEntityUi, REGISTRY } from './entities/registry';
@@ -148,7 +148,7 @@ const top = (route: NonIndexRouteObject): NonIndexRouteObject => ({
 /** A sign-in page: the browser loads it from the sign-in entry. */
 const signinPage = <OtherEntry ours={(path) => !isPublicPagePath(path)} fallback={null} />;
 
-/** Every route of the console; the declarative router (no data APIs) keeps the entry small. */
+/** Every route of the console. */
 const ROUTES: RouteObject[] = [
   ...PUBLIC_PAGE_ROUTES.map((path) => ({ path, element: signinPage })),
   // The public pricing page (no guard, no console frame).
@@ -164,8 +164,12 @@ const ROUTES: RouteObject[] = [
   },
 ];
 
-export function AppRoutes() {
-  return useRoutes(ROUTES);
+/**
+ * The console's router: a data router, for its navigation blocker (an edit page asks before its
+ * unsaved changes are left: crud/leave-guard.ts); no loaders, the pages fetch their own data.
+ */
+export function createConsoleRouter() {
+  return createBrowserRouter(ROUTES);
 }
 
 /**

@@ -2,7 +2,7 @@ import { allows, type FieldSpec, organizationOf, type Viewer } from '@gatehouse/
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Grid, Space, Typography, theme } from 'antd';
 import { type ComponentType, Fragment, memo, type ReactNode, useMemo } from 'react';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useAccount } from '../auth/account';
 import { busyLoading } from '../components/busy';
 import { LoadError } from '../components/load-error';
@@ -16,8 +16,8 @@ import { FieldInput } from './field-input';
 import { FormSections } from './form-sections';
 import { formFields, jsonError, toFormValues } from './form-values';
 import { recordIdOf } from './paths';
-import { CONSOLE_HEADER_HEIGHT, EDIT_BAR_HEIGHT } from './sticky-offsets';
-import { recordKey, useEntityForm } from './use-entity-form';
+import { EDIT_BAR_HEIGHT, useConsoleHeaderHeight } from './sticky-offsets';
+import { isCreatedState, recordKey, useEntityForm } from './use-entity-form';
 
 interface Props {
   ui: EntityUi;
@@ -84,10 +84,14 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
   const [form] = Form.useForm();
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
+  const headerHeight = useConsoleHeaderHeight();
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const isAdd = searchParams.get('mode') === 'add';
+  // Cancel deletes a record this page's Add created, also after its first save.
+  const created = isAdd || isCreatedState(location.state);
   const fields = formFields(def);
-  const { save, cancel, busy } = useEntityForm({ ui, stored, form, fields, self, isAdd });
+  const { save, cancel, busy } = useEntityForm({ ui, stored, form, fields, self, isAdd, created });
 
   const organization = organizationOf(def, stored);
   const canUpdate = allows(def.access.update, viewer, organization, !!viewer && (def.isSelf?.(viewer, stored) ?? false));
@@ -140,7 +144,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
           {t('general.saveAndExit')}
         </Button>
       )}
-      {isAdd && (
+      {created && (
         <Button onClick={() => void cancel()} disabled={busy}>
           {t('general.cancel')}
         </Button>
@@ -232,7 +236,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
         gap={8}
         style={{
           position: 'sticky',
-          top: CONSOLE_HEADER_HEIGHT,
+          top: headerHeight,
           minHeight: EDIT_BAR_HEIGHT,
           zIndex: 5,
           background: token.colorBgContainer,

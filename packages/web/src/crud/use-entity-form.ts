@@ -1,7 +1,7 @@
 import { fieldEntries, keyFieldOf, keyOfRecord } from '@gatehouse/entities';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY, useAccount } from '../auth/account';
 import { useFeedback } from '../components/feedback';
@@ -9,7 +9,16 @@ import { type Rec, unwrap } from '../data/client';
 import { getOne, remove, update } from '../data/entities';
 import type { EntityUi } from '../entities/ui-types';
 import { fromFormValues, toFormValues } from './form-values';
+import { useLeaveGuard } from './leave-guard';
 import { editPath } from './paths';
+
+/** History state of an edit page whose record its own Add created (crud/entity-edit-page.tsx). */
+export const CREATED_STATE = { created: true } as const;
+
+/** Whether a location's state says its record was created by the page's Add. */
+export function isCreatedState(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'created' in state && state.created === true;
+}
 
 /** TanStack Query key of one stored record. */
 export function recordKey(entity: string, owner: string, name: string) {
@@ -24,14 +33,18 @@ interface Options {
   /** The own-account page: it stays on its route whatever the record's name becomes. */
   self: boolean;
   isAdd: boolean;
+  /** The record was created by this page's Add (before or after its first save): Cancel deletes it. */
+  created: boolean;
 }
 
 /**
  * Save, Save & Exit and Cancel of an edit page. Save updates the record under the id it was
- * loaded with (so a changed owner or name renames it) and follows a rename; a refused save puts
- * the stored owner and name back into the form.
+ * loaded with (so a changed owner or name renames it) and follows a rename; a refused save keeps
+ * everything typed (the next save tries the same values again). Leaving with changes not saved
+ * asks first (useLeaveGuard). After the first save of an Add page the page is an edit page, but
+ * its Cancel stays and still deletes the record the Add created (history state `created`).
  */
-export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options) {
+export function useEntityForm({ ui, stored, form, fields, self, isAdd, created }: Options) {
   const def = ui.definition;
   const viewer = useAccount()?.viewer ?? null;
   const navigate = useNavigate();
@@ -40,6 +53,12 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
   const queryClient = useQueryClient();
   const feedback = useFeedback();
   const [busy, setBusy] = useState(false);
+  // The form's values as last loaded or saved: what "unsaved changes" are measured against.
+  const savedValues = useRef<string | null>(null);
+  const valuesNow = () => JSON.stringify(form.getFieldsValue(fields));
+  if (savedValues.current === null)
+    savedValues.current = JSON.stringify(toFormValues(def, fields, ui.onLoad?.(stored) ?? stored));
+  const guard = useLeaveGuard(() => form.isFieldsTouched() && valuesNow() !== savedValues.current);
 
   const exitPath = (record: Rec) => ui.exitPath?.(viewer, record) ?? def.routes.list ?? '/';
   // Spec part 1 §4: opened from elsewhere (no history in the console) with ?return-url=, Save &
@@ -69,12 +88,12 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
       unwrap(await update(def, owner, name, record));
     } catch (error) {
       feedback.failure(ui.saveMessages?.failed ?? 'general.failedToSave', error);
-      form.setFieldsValue(Object.fromEntries(['owner', keyField].filter((f) => fields.includes(f)).map((f) => [f, stored[f]])));
       return;
     } finally {
       setBusy(false);
     }
     feedback.success(ui.saveMessages?.saved ?? 'general.successfullySaved');
+    savedValues.current = valuesNow();
 
     const renamed = record.owner !== stored.owner || record[keyField] !== stored[keyField];
     if (renamed) queryClient.removeQueries({ queryKey: recordKey(def.name, owner, name) });
@@ -84,6 +103,7 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
     if (saved?.status === 'ok' && saved.data) {
       queryClient.setQueryData(key, saved.data);
       form.setFieldsValue(toFormValues(def, fields, saved.data));
+      savedValues.current = valuesNow();
     } else {
       queryClient.setQueryData(key, record);
       void queryClient.invalidateQueries({ queryKey: key });
@@ -93,8 +113,11 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
     void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
 
     if (andExit) await exit(record);
-    // Once saved, the record is no longer a placeholder: drop ?mode=add (and with it Cancel).
-    else if (!self && (renamed || isAdd)) void navigate(editPath(def, record), { replace: true });
+    // Once saved, ?mode=add goes (the page is an edit page); the route follows a rename. A record
+    // this page created keeps its Cancel.
+    else if (!self && (renamed || isAdd)) {
+      void navigate(editPath(def, record), { replace: true, state: created ? CREATED_STATE : undefined });
+    }
   };
 
   const cancel = async () => {
@@ -108,6 +131,7 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd }: Options
       setBusy(false);
     }
     void queryClient.invalidateQueries({ queryKey: ['list', def.name] });
+    guard.release();
     void navigate(exitPath(stored));
   };
 

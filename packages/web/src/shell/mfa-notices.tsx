@@ -19,7 +19,6 @@ export default function MfaNotices({ account }: { account: Account }) {
   const location = useLocation();
   const navigate = useNavigate();
   const required = mfaSetupRequired(account);
-  const onSetup = location.pathname === '/mfa/setup';
 
   useEffect(() => {
     if (!required) {
@@ -44,8 +43,8 @@ export default function MfaNotices({ account }: { account: Account }) {
       // Below the header: the account menu (Logout) stays within reach.
       placement: 'bottomRight',
     });
-    if (!onSetup) void navigate(`/mfa/setup?mfaType=${required}`, { replace: true, state: { from: '/login' } });
-  }, [required, onSetup, navigate, notification, t]);
+    // The guard (shell/guard.tsx) keeps the account on the setup page until it is enabled.
+  }, [required, notification, t]);
 
   // Once per arrival from the sign-in page.
   const fromSignin = arrivedFromSignin(location.state);
