@@ -132,11 +132,7 @@ export async function deleteSessions(
       .where('owner', '=', key.owner)
       .where('name', '=', key.name)
       .where('application', '=', key.application);
-    let recorded = trx
-      .deleteFrom('recordedSession')
-      .where('owner', '=', key.owner)
-      .where('name', '=', key.name)
-      .where('application', '=', key.application);
+    let recorded = recordedOfKey(trx, key);
     if (sessionId) {
       signIns = signIns.where('id', '=', sessionId);
       recorded = recorded.where('sessionId', '=', sessionId);
@@ -178,6 +174,15 @@ async function checkRecordable(server: ServerContext, viewer: Viewer, key: Sessi
   if (!app) throw new AppError('applicationMissing', { name: key.application });
 }
 
+/** A delete of the ids recorded for the key. */
+function recordedOfKey(trx: Db, key: SessionKey) {
+  return trx
+    .deleteFrom('recordedSession')
+    .where('owner', '=', key.owner)
+    .where('name', '=', key.name)
+    .where('application', '=', key.application);
+}
+
 /** Records `ids` for the key, leaving out those it already holds (sign-ins or recorded ones). */
 async function recordIds(trx: Db, key: SessionKey, ids: string[]): Promise<number> {
   const held = (await sessionIdsOf(trx, [key])).get(`${key.owner}/${key.name}/${key.application}`) ?? [];
@@ -212,12 +217,7 @@ export async function updateSession(server: ServerContext, viewer: Viewer, body:
   return inTransaction(server, undefined, async (trx) => {
     const exists = await ofKey(trx, key).select('id').executeTakeFirst();
     if (!exists) return false;
-    await trx
-      .deleteFrom('recordedSession')
-      .where('owner', '=', key.owner)
-      .where('name', '=', key.name)
-      .where('application', '=', key.application)
-      .execute();
+    await recordedOfKey(trx, key).execute();
     await recordIds(trx, key, sessionId);
     return true;
   });

@@ -60,10 +60,13 @@ async function signOutEverywhere(trx: Db, user: RecordKey): Promise<void> {
  * ends, the session ids applications recorded go, and every token issued to the user is revoked.
  */
 export async function signOutOfEveryApplication(server: ServerContext, user: RecordKey): Promise<void> {
-  await inTransaction(server, undefined, async (trx) => {
-    await signOutEverywhere(trx, user);
-    await deleteRecordedSessions(trx, user);
-  });
+  await inTransaction(server, undefined, (trx) => endEverySession(trx, user));
+}
+
+/** signOutEverywhere, and the session ids applications recorded for the user go too. */
+async function endEverySession(trx: Db, user: RecordKey): Promise<void> {
+  await signOutEverywhere(trx, user);
+  await deleteRecordedSessions(trx, user);
 }
 
 /**
@@ -119,8 +122,7 @@ export const users = new EntityDomain(userDef, {
   },
   extend: (server, stored, answers) => extendedUsers(server, stored, answers),
   beforeDelete: async ({ trx }, user) => {
-    await signOutEverywhere(trx, user);
-    await deleteRecordedSessions(trx, user);
+    await endEverySession(trx, user);
     await deleteUserIdentities(trx, user.owner, user.name);
     await replaceMemberships(trx, user, []);
     await followIdReferences(trx, 'user', `${user.owner}/${user.name}`, null);
