@@ -13,6 +13,9 @@ export const addButton = (page: Page): Locator => page.getByRole('button', { nam
 
 /** A form input by its exact label. */
 export const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
+/** The message shown under a form input (its form item's explanation). */
+export const fieldError = (page: Page, input: Locator): Locator =>
+  page.locator('.ant-form-item').filter({ has: input }).last().locator('.ant-form-item-explain-error');
 
 /** A list row's Edit action. */
 export const editAction = (page: Page, name: string): Locator => rowOf(page, name).locator('a', { hasText: /^Edit$/ });

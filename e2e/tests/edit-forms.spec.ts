@@ -1,5 +1,5 @@
-import { asAdmin, call, createOrganization, getRecord, unique } from '../support/api.js';
-import { cancelButton, saveButton } from '../support/console.js';
+import { addUsers, asAdmin, call, createOrganization, getRecord, unique } from '../support/api.js';
+import { cancelButton, fieldError, saveButton } from '../support/console.js';
 import { expect, heading, rowOf, adminTest as test, toast } from '../support/fixtures.js';
 
 /**
@@ -18,21 +18,18 @@ test('a refused save keeps every typed value, and the next save stores the typed
   const placeholder = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
   const name = unique('acme');
 
-  await nameInput(page).fill(name);
+  // The server refuses a name already taken: nothing typed is lost.
+  await nameInput(page).fill('built-in');
   await displayNameInput(page).fill('Acme Corporation');
-  await websiteInput(page).fill('ftp://acme.example');
+  await websiteInput(page).fill('https://acme.example');
   await saveButton(page).click();
-  await expect(
-    toast(page, 'Failed to save')
-      .or(page.getByRole('alert').filter({ hasText: 'http' }))
-      .first(),
-  ).toBeVisible();
-  await expect(nameInput(page)).toHaveValue(name);
+  await expect(toast(page, 'Failed to save: The organization "admin/built-in" already exists')).toBeVisible();
+  await expect(nameInput(page)).toHaveValue('built-in');
   await expect(displayNameInput(page)).toHaveValue('Acme Corporation');
-  await expect(websiteInput(page)).toHaveValue('ftp://acme.example');
+  await expect(websiteInput(page)).toHaveValue('https://acme.example');
   expect(await getRecord('organization', 'admin', placeholder)).not.toBeNull();
 
-  await websiteInput(page).fill('https://acme.example');
+  await nameInput(page).fill(name);
   await saveButton(page).click();
   await expect(toast(page, 'Successfully saved')).toBeVisible();
   // An edit page now, under the new name; its Cancel is still there and still deletes what the Add made.
@@ -79,4 +76,58 @@ test('leaving with unsaved changes asks first: the menu, Back, and after a save 
   await expect(page).toHaveURL('/');
   await expect(dialog).toHaveCount(0);
   await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name: org }));
+});
+
+test('the definitions’ rules are checked at the field before anything is sent', async ({ page }) => {
+  const org = await createOrganization();
+  await addUsers(org, ['mira']);
+  await page.goto(`/users/${org}/mira`);
+  const email = page.getByLabel('Email', { exact: true });
+  await email.fill('not-an-email');
+  await saveButton(page).click();
+  await expect(fieldError(page, email)).toHaveText('Email must be an e-mail address');
+  expect(await getRecord('user', org, 'mira')).toMatchObject({ email: '' });
+
+  await page.goto(`/organizations/${org}`);
+  await websiteInput(page).fill('javascript:alert(1)');
+  await nameInput(page).fill('a b');
+  await saveButton(page).click();
+  await expect(fieldError(page, websiteInput(page))).toHaveText('Website URL must be an http:// or https:// address');
+  await expect(fieldError(page, nameInput(page))).toHaveText('The name may not contain "/", spaces or control characters');
+  const expireDays = page.getByLabel('Password expire days', { exact: true });
+  await expireDays.fill('-5');
+  await saveButton(page).click();
+  await expect(fieldError(page, expireDays)).toHaveText('Password expire days must be at least 0');
+  expect(await getRecord('organization', 'admin', org)).toMatchObject({ websiteUrl: '', passwordExpireDays: 0 });
+  await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name: org }));
+});
+
+test.describe('in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('the field says what is wrong in Chinese, before sending and after the server refuses', async ({ page }) => {
+    const org = await createOrganization();
+    await addUsers(org, ['lin']);
+    await page.goto(`/users/${org}/lin`);
+    const email = page.getByLabel('电子邮箱', { exact: true });
+    await email.fill('not-an-email');
+    await page
+      .getByRole('button', { name: /^保\s?存$/ })
+      .first()
+      .click();
+    await expect(fieldError(page, email)).toHaveText('电子邮箱 必须是电子邮件地址');
+
+    // A refusal only the server can make (the name is taken) comes back in Chinese.
+    await page.goto(`/organizations/${org}`);
+    const name = page.getByLabel('名称', { exact: true });
+    await name.fill('built-in');
+    await page
+      .getByRole('button', { name: /^保\s?存$/ })
+      .first()
+      .click();
+    await expect(page.getByRole('alert').filter({ hasText: '保存失败' })).toBeVisible();
+    await expect(name).toHaveValue('built-in');
+    expect(await getRecord('organization', 'admin', org)).not.toBeNull();
+    await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name: org }));
+  });
 });

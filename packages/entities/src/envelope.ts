@@ -13,6 +13,11 @@ export interface Envelope<D = unknown, D2 = unknown> {
   recoveryCodes?: string[];
   /** Errors only: the message key ('unauthorized', 'pleaseLogin' ...), the same in every language. */
   code?: string;
+  /**
+   * Ours, errors only: the record's field a refusal is about (invalidField, a URL, an e-mail, a
+   * name ...), so that a form shows it under that field; Casdoor clients ignore it.
+   */
+  field?: string;
   /** Only /api/get-account: the user's id and name. */
   sub?: string;
   name?: string;

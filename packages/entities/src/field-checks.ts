@@ -1,3 +1,5 @@
+import { isValidEmail } from './auth-rules.js';
+
 /**
  * Checks of text fields beyond their kind, shared by the server (which refuses the value) and the
  * console (which mirrors the rule and never renders a refused URL as a link). Pure functions: the
@@ -5,7 +7,13 @@
  */
 
 /** Message keys of the server's catalogue (packages/server/src/messages) for a field's problem. */
-export type FieldProblemKey = 'fieldUrlScheme' | 'fieldImageUrl' | 'fieldIpList' | 'mfaItemsDuplicate' | 'mfaItemsOneRequired';
+export type FieldProblemKey =
+  | 'fieldUrlScheme'
+  | 'fieldImageUrl'
+  | 'fieldEmail'
+  | 'fieldIpList'
+  | 'mfaItemsDuplicate'
+  | 'mfaItemsOneRequired';
 
 export interface FieldProblem {
   key: FieldProblemKey;
@@ -41,6 +49,12 @@ export function urlProblem(value: string): FieldProblem | null {
 export function imageUrlProblem(value: string): FieldProblem | null {
   if (value === '' || isHttpUrl(value) || isLocalPath(value) || DATA_IMAGE.test(value)) return null;
   return { key: 'fieldImageUrl', params: { value: value.slice(0, 100) } };
+}
+
+/** An e-mail address field: empty or an address (isValidEmail, the sign-up's rule). */
+export function emailProblem(value: string): FieldProblem | null {
+  if (value === '' || isValidEmail(value)) return null;
+  return { key: 'fieldEmail', params: { value: value.slice(0, 100) } };
 }
 
 /** Whether a stored URL may be rendered as a link or an image source (the console's guard). */

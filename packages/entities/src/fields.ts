@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isGlobalAdmin, type Viewer } from './access.js';
 import { NAME_PATTERN } from './constants.js';
-import { type FieldProblem, imageUrlProblem, urlProblem } from './field-checks.js';
+import { emailProblem, type FieldProblem, imageUrlProblem, urlProblem } from './field-checks.js';
 import { MONEY_LIMIT, roundMoney } from './money.js';
 
 /**
@@ -78,10 +78,11 @@ export interface FieldSpec<T = unknown, K extends FieldKind = FieldKind> {
 
 type Opts = Pick<FieldSpec, 'format' | 'sortable' | 'searchable' | 'serverOnly' | 'hidden' | 'editable' | 'ref' | 'refId'>;
 
-/** The check a text format implies: links are http(s); images also paths on this server and data:image. */
+/** The check a text format implies: links are http(s); images also paths on this server and data:image; e-mail addresses. */
 function formatCheck(format: TextFormat | undefined): ((value: string) => FieldProblem | null) | undefined {
   if (format === 'url') return urlProblem;
   if (format === 'image') return imageUrlProblem;
+  if (format === 'email') return emailProblem;
   return undefined;
 }
 

@@ -52,9 +52,9 @@ describe('parseIncoming', () => {
     });
   });
   it('takes only the listed columns (plus the key)', () => {
-    expect(parseIncoming(user, orgAdmin, { name: 'x', email: 'e@x', phone: '1' }, ['email']).values).toEqual({
+    expect(parseIncoming(user, orgAdmin, { name: 'x', email: 'e@x.example', phone: '1' }, ['email']).values).toEqual({
       name: 'x',
-      email: 'e@x',
+      email: 'e@x.example',
     });
   });
 });

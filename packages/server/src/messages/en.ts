@@ -34,6 +34,7 @@ export const en = {
   fieldUrlScheme: '{field} must be an http:// or https:// address; "{value}" is not',
   fieldImageUrl:
     '{field} must be an http:// or https:// address, a path on this server or a data:image; "{value}" is none of them',
+  fieldEmail: '{field} must be an e-mail address; "{value}" is not',
   fieldIpList: '{field} must be a comma-separated list of IP addresses and CIDR ranges; "{entry}" is neither',
   ipNotAllowed: 'Your IP address: {ip} has been banned according to the configuration of: {name}',
   fieldLocked: 'You are not allowed to change {field}',

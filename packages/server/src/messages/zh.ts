@@ -32,6 +32,7 @@ export const zh: Record<MessageKey, string> = {
   passwordOnlyThroughSetPassword: '密码只能通过“设置密码”修改（POST /api/set-password）',
   fieldUrlScheme: '{field} 必须是 http:// 或 https:// 地址，"{value}" 不是',
   fieldImageUrl: '{field} 必须是 http:// 或 https:// 地址、本服务器上的路径或 data:image，"{value}" 都不是',
+  fieldEmail: '{field} 必须是电子邮件地址；"{value}" 不是',
   fieldIpList: '{field} 必须是以逗号分隔的 IP 地址和 CIDR 网段列表，"{entry}" 两者都不是',
   ipNotAllowed: '您的 IP 地址 {ip} 已根据 {name} 的配置被禁止',
   fieldLocked: '你无权修改 {field}',

@@ -13,8 +13,9 @@ import type { EntityUi, FieldControlProps } from '../entities/ui-types';
 import { useTranslation } from '../i18n/i18n';
 import Forbidden from '../pages/forbidden';
 import { FieldInput } from './field-input';
+import { definitionRules } from './field-rules';
 import { FormSections } from './form-sections';
-import { formFields, jsonError, toFormValues } from './form-values';
+import { formFields, toFormValues } from './form-values';
 import { recordIdOf } from './paths';
 import { EDIT_BAR_HEIGHT, useConsoleHeaderHeight } from './sticky-offsets';
 import { isCreatedState, recordKey, useEntityForm } from './use-entity-form';
@@ -124,7 +125,11 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
   const saveAndExit = () =>
     form.validateFields().then(
       () => save(true),
-      () => {},
+      // The first refused field is brought into view, as Save's submit does (scrollToFirstError).
+      (failure: { errorFields?: { name: (string | number)[] }[] }) => {
+        const first = failure.errorFields?.[0];
+        if (first) form.scrollToField(first.name, { block: 'center' });
+      },
     );
   // Records nobody rewrites (transactions) have a read-only detail page: no Save at all.
   const buttons = (submit: boolean) => (
@@ -164,16 +169,8 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
     const Control = ui.fieldControls?.[field] && memoized(ui.fieldControls[field]);
     const rule = ui.fieldRules?.[field];
     const rules = [
-      ...(spec.kind === 'json'
-        ? [
-            {
-              validator: async (_: unknown, text: unknown) => {
-                const error = jsonError(text);
-                if (error) throw new Error(t('general.invalidJson', { error }));
-              },
-            },
-          ]
-        : []),
+      // The definition's own rules, checked before sending (the server checks them again).
+      ...definitionRules(def, field, label, t),
       ...(layout?.problem
         ? [
             {
@@ -259,6 +256,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
         labelWrap
         initialValues={toFormValues(def, fields, ui.onLoad?.(stored) ?? stored)}
         onFinish={() => void save(false)}
+        scrollToFirstError={{ block: 'center' }}
         onValuesChange={(changed: Rec, all: Rec) => {
           const consequences = ui.onValuesChange?.(changed, all, { viewer, account });
           if (consequences) form.setFieldsValue(consequences);

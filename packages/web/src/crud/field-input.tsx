@@ -30,29 +30,11 @@ export function FieldInput({ spec, label, disabled, refScope, id, value, onChang
     case 'bool':
       return <Switch {...common} checked={value === true} onChange={change} />;
     case 'int':
-      return (
-        <InputNumber
-          {...common}
-          value={value as number | null}
-          onChange={change}
-          precision={0}
-          min={spec.min}
-          max={spec.max}
-          style={{ width: '100%' }}
-        />
-      );
+      return <InputNumber {...common} value={value as number | null} onChange={change} precision={0} style={{ width: '100%' }} />;
     case 'money':
-      // Up to four decimal places (money.ts); the server rounds what has more.
-      return (
-        <InputNumber
-          {...common}
-          value={value as number | null}
-          onChange={change}
-          min={spec.min}
-          max={spec.max}
-          style={{ width: '100%' }}
-        />
-      );
+      // Up to four decimal places (money.ts); the server rounds what has more. No min/max on the
+      // input: it would silently move a typed value into range; the form's rule says what the range is.
+      return <InputNumber {...common} value={value as number | null} onChange={change} style={{ width: '100%' }} />;
     case 'enum':
       return (
         <Select

@@ -24,12 +24,21 @@ export function toFormValues(def: EntityDefinition<any>, fields: string[], recor
 export function fromFormValues(def: EntityDefinition<any>, fields: string[], values: Rec): Rec {
   const record: Rec = {};
   for (const field of fields) {
-    const spec = def.fields[field] as FieldSpec<any>;
-    const value = values[field];
-    if (spec.kind === 'json') record[field] = typeof value === 'string' && value.trim() !== '' ? JSON.parse(value) : spec.empty();
-    else record[field] = value === undefined || value === null ? spec.empty() : value;
+    record[field] = storedValue(def.fields[field] as FieldSpec<any>, values[field]);
   }
   return record;
+}
+
+/** One input's value in the wire's shape (JSON text parsed; the form's rule refuses text that does not parse). */
+export function storedValue(spec: FieldSpec<any>, value: unknown): unknown {
+  if (spec.kind === 'json' && typeof value === 'string') return value.trim() !== '' ? JSON.parse(value) : spec.empty();
+  return value === undefined || value === null ? spec.empty() : value;
+}
+
+/** The definition's own check of one input (field-checks.ts), on the value as it would be stored; null when it passes. */
+export function fieldProblem(spec: FieldSpec<any>, value: unknown) {
+  if (!spec.check || (spec.kind === 'json' && jsonError(value) !== null)) return null;
+  return spec.check(storedValue(spec, value));
 }
 
 /** The form rule of JSON fields: the text must parse. */

@@ -5,9 +5,10 @@ import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_KEY, useAccount } from '../auth/account';
 import { useFeedback } from '../components/feedback';
-import { type Rec, unwrap } from '../data/client';
+import { ApiError, type Rec, unwrap } from '../data/client';
 import { getOne, remove, update } from '../data/entities';
 import type { EntityUi } from '../entities/ui-types';
+import { useTranslation } from '../i18n/i18n';
 import { fromFormValues, toFormValues } from './form-values';
 import { useLeaveGuard } from './leave-guard';
 import { editPath } from './paths';
@@ -18,6 +19,23 @@ export const CREATED_STATE = { created: true } as const;
 /** Whether a location's state says its record was created by the page's Add. */
 export function isCreatedState(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'created' in state && state.created === true;
+}
+
+/**
+ * A refusal the server made of one field of the form (the envelope names it), its text with the
+ * field's label in place of its internal name ("websiteUrl must be ..." → "Website URL must be ...").
+ */
+export function fieldRefusal(
+  error: unknown,
+  fields: readonly string[],
+  label: (field: string) => string,
+): { field: string; text: string } | null {
+  if (!(error instanceof ApiError) || !error.field || !fields.includes(error.field)) return null;
+  const { field, message } = error;
+  // The name's refusals already say "the name" in words.
+  if (field === 'name') return { field, text: message };
+  const key = new RegExp(`(^|[^\\w])${field}(?![\\w])`);
+  return { field, text: message.replace(key, (_, before: string) => `${before}${label(field)}`) };
 }
 
 /** TanStack Query key of one stored record. */
@@ -52,6 +70,7 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd, created }
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const feedback = useFeedback();
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   // The form's values as last loaded or saved: what "unsaved changes" are measured against.
   const savedValues = useRef<string | null>(null);
@@ -87,7 +106,10 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd, created }
     try {
       unwrap(await update(def, owner, name, record));
     } catch (error) {
-      feedback.failure(ui.saveMessages?.failed ?? 'general.failedToSave', error);
+      const refused = fieldRefusal(error, fields, (field) => t(ui.fieldLabel?.(field, record) ?? `${def.name}.${field}`));
+      // A refusal of one field's value shows under that field, in the field's own words.
+      if (refused) form.setFields([{ name: refused.field, errors: [refused.text] }]);
+      feedback.failure(ui.saveMessages?.failed ?? 'general.failedToSave', refused ? new Error(refused.text) : error);
       return;
     } finally {
       setBusy(false);

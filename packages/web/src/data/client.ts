@@ -22,6 +22,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly code: string | undefined,
+    /** The record's field the refusal is about (the envelope's `field`), for a form to show it there. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -97,7 +99,7 @@ export async function request<D = unknown, D2 = unknown>(
  */
 export async function requestObject(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<Rec> {
   const { status, payload } = await send(method, path, options);
-  if (isEnvelope(payload) && payload.status === 'error') throw new ApiError(payload.msg, payload.code);
+  if (isEnvelope(payload) && payload.status === 'error') throw new ApiError(payload.msg, payload.code, payload.field);
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
     throw new NetworkError(`HTTP ${status}: unexpected answer`);
   return { ...payload };
@@ -105,6 +107,6 @@ export async function requestObject(method: 'GET' | 'POST', path: string, option
 
 /** The envelope when it is ok; otherwise an ApiError carrying its msg and code. */
 export function unwrap<D, D2>(envelope: Envelope<D, D2>): Envelope<D, D2> {
-  if (envelope.status !== 'ok') throw new ApiError(envelope.msg, envelope.code);
+  if (envelope.status !== 'ok') throw new ApiError(envelope.msg, envelope.code, envelope.field);
   return envelope;
 }
