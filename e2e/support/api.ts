@@ -64,6 +64,25 @@ export async function createOrganization(prefix = 'org', fields: object = {}): P
   return org;
 }
 
+/**
+ * Adds an application (owner admin) of an organization, by default the built-in one, with a
+ * callback URL; `fields` override the defaults. Answers its name.
+ */
+export async function addApplication(fields: object = {}, prefix = 'app'): Promise<string> {
+  const name = unique(prefix);
+  await asAdmin((api) =>
+    call(api, '/api/add-application', {
+      owner: 'admin',
+      name,
+      displayName: `App ${name}`,
+      organization: 'built-in',
+      redirectUris: ['http://localhost:9000/callback'],
+      ...fields,
+    }),
+  );
+  return name;
+}
+
 /** Adds ordinary users to an organization, in the order given; each has the password `{name}-pass`. */
 export async function addUsers(org: string, names: string[]) {
   await asAdmin(async (api) => {

@@ -1,23 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { asAdmin, call, unique } from '../support/api.js';
-import { saveButton } from '../support/console.js';
+import { addApplication, asAdmin, call, unique } from '../support/api.js';
+import { fieldError, saveButton } from '../support/console.js';
 import { chooseOption, expect, heading, rowOf, signIn, teamTest, adminTest as test, toast } from '../support/fixtures.js';
 
 /** An application of the built-in organization made through the API (fields override the defaults). */
-async function createApplication(fields: object = {}): Promise<string> {
-  const name = unique('app');
-  await asAdmin((api) =>
-    call(api, '/api/add-application', {
-      owner: 'admin',
-      name,
-      displayName: `App ${name}`,
-      organization: 'built-in',
-      redirectUris: ['http://localhost:9000/callback'],
-      ...fields,
-    }),
-  );
-  return name;
-}
+const createApplication = (fields: object = {}) => addApplication(fields);
 
 async function getApplication(name: string) {
   return asAdmin(async (api) => (await call(api, '/api/get-application', undefined, { id: `admin/${name}` })).data);
@@ -164,11 +151,13 @@ test('token fields are editable only with the JWT-Custom token format', async ({
   await saveButton(page).click();
   await expect(toast(page, 'Successfully saved')).toBeVisible();
   expect(await getApplication(name)).toMatchObject({ tokenFormat: 'JWT-Custom', tokenFields: ['email'] });
-  // Expiry hours stay at 1 or more.
+  // Expiry hours stay at 1 or more: the field says so, and nothing is sent.
   const expiry = page.getByLabel('Token expiry (hours)', { exact: true });
   await expiry.fill('0');
-  await expiry.blur();
-  await expect(expiry).toHaveValue('1');
+  await saveButton(page).click();
+  await expect(fieldError(page, expiry)).toHaveText('Token expiry (hours) must be at least 1');
+  await expect(expiry).toHaveValue('0');
+  expect(await getApplication(name)).toMatchObject({ expireInHours: 168 });
 });
 
 test('the SAML metadata URL is copied as edited', async ({ page, context }) => {

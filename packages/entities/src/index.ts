@@ -24,6 +24,7 @@ export * from './account-item-rules.js';
 export * from './account-items.js';
 export * from './application.js';
 export * from './application-items.js';
+export * from './application-needs.js';
 export * from './auth-rules.js';
 export * from './authz-models.js';
 export * from './business.js';

@@ -1,5 +1,6 @@
+import { providerRuleAdmits as ruleAdmits } from '@gatehouse/entities';
 import { describe, expect, it } from 'vitest';
-import { emailReceiver, phoneReceiver, regionsOf, ruleAdmits } from '../auth/verification/targets.js';
+import { emailReceiver, phoneReceiver, regionsOf } from '../auth/verification/targets.js';
 import {
   codeMatches,
   generateCode,

@@ -340,8 +340,8 @@ export const en = {
   web3NonceUsed: 'The nonce of this signed request has already been used or has expired: please sign in again',
   web3Stale: 'The request was signed at {createAt}, not within the last {minutes} minutes: please sign in again',
   // verification codes (integrations/verification)
-  verificationEmailProviderMissing: 'please add an Email provider to the "Providers" list for the application: {application}',
-  verificationSmsProviderMissing: 'please add a SMS provider to the "Providers" list for the application: {application}',
+  verificationEmailProviderMissing: "Codes cannot be sent by e-mail here yet. Please contact the site's administrator.",
+  verificationSmsProviderMissing: "Codes cannot be sent by text message here yet. Please contact the site's administrator.",
   verificationUserMissing: 'the user does not exist, please sign up first',
   verificationTypeUnknown: 'Unknown type "{type}": use email or phone',
   verificationMethodUnknown: 'Unknown method "{method}": use signup, login, forget, reset, mfaSetup or mfaAuth',

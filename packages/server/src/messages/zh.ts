@@ -314,8 +314,8 @@ export const zh: Record<MessageKey, string> = {
   web3NonceUsed: '该签名请求的随机数已被使用或已过期：请重新登录',
   web3Stale: '该请求签名于 {createAt}，不在最近 {minutes} 分钟内：请重新登录',
   // verification codes (integrations/verification)
-  verificationEmailProviderMissing: '请添加一个Email提供商到应用：{application} 的"提供商"列表',
-  verificationSmsProviderMissing: '请添加一个SMS提供商到应用：{application} 的"提供商"列表',
+  verificationEmailProviderMissing: '暂时无法通过邮件发送验证码，请联系网站管理员。',
+  verificationSmsProviderMissing: '暂时无法通过短信发送验证码，请联系网站管理员。',
   verificationUserMissing: '用户不存在，请先注册',
   verificationTypeUnknown: '未知类型 "{type}"：请使用 email 或 phone',
   verificationMethodUnknown: '未知方法 "{method}"：请使用 signup、login、forget、reset、mfaSetup 或 mfaAuth',

@@ -72,12 +72,13 @@ export function useEntityList(ui: EntityUi, pinnedOrganization?: string, groupNa
   const add = useMutation({
     mutationFn: async () => {
       if (!viewer) throw new Error('not signed in');
-      const record = def.newRecord({
+      const fresh = def.newRecord({
         organization: newRecordOrganization(organization, viewer),
         viewer,
         random: randomId,
         now: nowRfc3339,
       }) as Rec;
+      const record = ui.prepareNew ? await ui.prepareNew(fresh) : fresh;
       const envelope = unwrap(await create(def, record));
       return envelope.data2 ?? record;
     },

@@ -3,6 +3,7 @@ import { applicationExportUrl } from '../data/entities';
 import { FormOffsetRadio, TermsOfUseField } from './application-controls';
 import { SamlMetadata, SigninPreview } from './application-extras';
 import { ApplicationUpload } from './application-list-tools';
+import { AllCodeProviders, prepareNewApplication, SigninCodeProviders, SignupCodeProviders } from './application-needs';
 import {
   CustomScopesTable,
   ProvidersTable,
@@ -37,6 +38,9 @@ const overrides: EntityOverrides = {
     themeData: ThemeDataField,
   },
   sectionExtras: { saml: SamlMetadata, appearance: SigninPreview },
+  // Items that send codes and lack the provider to send them: a warning where each is configured.
+  fieldExtras: { signinMethods: SigninCodeProviders, signupItems: SignupCodeProviders, providers: AllCodeProviders },
+  prepareNew: prepareNewApplication,
   // An application stored without grant types is edited with authorization_code.
   onLoad: (stored: Rec) =>
     Array.isArray(stored.grantTypes) && stored.grantTypes.length > 0 ? stored : { ...stored, grantTypes: ['authorization_code'] },

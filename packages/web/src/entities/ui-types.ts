@@ -96,6 +96,11 @@ export interface EntityOverrides {
   noAdd?: boolean;
   /** A row's key when owner and name do not identify it (sessions: owner, name and application). */
   rowKey?: (record: Rec) => string;
+  /**
+   * Completes a new record before the list's Add stores it, from what the server knows (a new
+   * application offers codes only where its organization has a provider to send them).
+   */
+  prepareNew?: (record: Rec) => Promise<Rec>;
   /** Deletes a row, when the generic delete call is not enough (resources name their provider). */
   deleteRecord?: (record: Rec) => Promise<Envelope<unknown>>;
   /** A control beside the list's Add button (e.g. an upload that creates records). */

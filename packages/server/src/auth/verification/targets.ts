@@ -1,4 +1,11 @@
-import { type Application, type Organization, type Provider, type User, user as userDef } from '@gatehouse/entities';
+import {
+  type Application,
+  type Organization,
+  type Provider,
+  providerRuleAdmits,
+  type User,
+  user as userDef,
+} from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import { applicationProviders } from '../../domain/provider-lookups.js';
 import { callingCodeOf, toE164 } from '../../integrations/sms/phone.js';
@@ -92,13 +99,9 @@ export async function messagingProvider(
   countryCode = '',
 ): Promise<Provider | undefined> {
   const choice = (await applicationProviders(ctx, app, category)).find(
-    ({ row }) => ruleAdmits(row.rule, method) && (category !== 'SMS' || countryAdmits(row.countryCodes, countryCode)),
+    ({ row }) => providerRuleAdmits(row.rule, method) && (category !== 'SMS' || countryAdmits(row.countryCodes, countryCode)),
   );
   return choice?.providers[0];
-}
-
-export function ruleAdmits(rule: string | undefined, method: string): boolean {
-  return !rule || rule === method || rule === 'All' || rule === 'all' || rule === 'None';
 }
 
 function countryAdmits(codes: readonly string[] | undefined, countryCode: string): boolean {
