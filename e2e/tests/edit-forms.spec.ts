@@ -131,3 +131,18 @@ test.describe('in Chinese', () => {
     await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name: org }));
   });
 });
+
+test('Save & Exit returns to the page the edit was opened from', async ({ page }) => {
+  const org = await createOrganization();
+  await addUsers(org, ['noor']);
+  await page.goto(`/organizations/${org}/users`);
+  await rowOf(page, 'noor').getByRole('link', { name: 'Edit' }).click();
+  await expect(heading(page, 'Edit User')).toBeVisible();
+  await page.getByLabel('Display name', { exact: true }).fill('Noor A.');
+  await page.getByRole('button', { name: 'Save & Exit', exact: true }).first().click();
+  await expect(toast(page, 'Successfully saved')).toBeVisible();
+  await expect(page).toHaveURL(`/organizations/${org}/users`);
+  await expect(rowOf(page, 'noor')).toContainText('Noor A.');
+
+  await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name: org }));
+});

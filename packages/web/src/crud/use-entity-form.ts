@@ -9,6 +9,7 @@ import { ApiError, type Rec, unwrap } from '../data/client';
 import { getOne, remove, update } from '../data/entities';
 import type { EntityUi } from '../entities/ui-types';
 import { useTranslation } from '../i18n/i18n';
+import { useCameFrom } from './came-from';
 import { fromFormValues, toFormValues } from './form-values';
 import { useLeaveGuard } from './leave-guard';
 import { editPath } from './paths';
@@ -79,7 +80,9 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd, created }
     savedValues.current = JSON.stringify(toFormValues(def, fields, ui.onLoad?.(stored) ?? stored));
   const guard = useLeaveGuard(() => form.isFieldsTouched() && valuesNow() !== savedValues.current);
 
-  const exitPath = (record: Rec) => ui.exitPath?.(viewer, record) ?? def.routes.list ?? '/';
+  // Back to the page the edit was opened from (an organization's users), else the entity's own place.
+  const cameFrom = useCameFrom();
+  const exitPath = (record: Rec) => cameFrom ?? ui.exitPath?.(viewer, record) ?? def.routes.list ?? '/';
   // Spec part 1 §4: opened from elsewhere (no history in the console) with ?return-url=, Save &
   // Exit goes back there when the entity vouches for the address.
   const exit = async (record: Rec) => {

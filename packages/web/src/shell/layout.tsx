@@ -9,6 +9,7 @@ import { LinkButton } from '../components/link-button';
 import { PageSpin } from '../components/page-spin';
 import { PlainScope } from '../components/plain-scope';
 import { themeConfigOf } from '../components/theme-config';
+import { CameFromProvider } from '../crud/came-from';
 import { CONSOLE_HEADER_HEIGHT, CONSOLE_MENU_ROW_HEIGHT, ConsoleHeaderHeight } from '../crud/sticky-offsets';
 import { useTranslation } from '../i18n/i18n';
 import { LanguageMenu } from './language-menu';
@@ -203,7 +204,9 @@ function ConsoleFrame() {
           )}
           <Layout.Content style={{ padding: isPhone ? 8 : 24 }}>
             <Suspense fallback={<PageSpin />}>
-              <Outlet />
+              <CameFromProvider>
+                <Outlet />
+              </CameFromProvider>
             </Suspense>
           </Layout.Content>
           <Layout.Footer style={{ textAlign: 'center', paddingBlock: 16 }}>Gatehouse</Layout.Footer>
