@@ -1,12 +1,15 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.js';
 import { addUsers, asAdmin, call, createOrganization, unique } from '../support/api.js';
-import { heading, signIn } from '../support/fixtures.js';
+import { adminTest, chooseOption, heading, signIn, toast } from '../support/fixtures.js';
 
 /**
  * The purchase flow (spec part 2 §2.14, issue 13): the public pricing page /select-plan, sign-up or
  * sign-in, the buy page of the plan's product, the payment through a Dummy or Balance provider and
  * its result page; the subscription becomes Active and the plan's role is granted. An insufficient
- * balance is refused and charges nothing.
+ * balance is refused and charges nothing. The customer reads display names and prices only, never
+ * the server's names (issue 28, point 5); a plan without a working payment provider is not offered
+ * and its edit page, and its pricing's, say what to fix.
  */
 
 type Item = Record<string, unknown> & { name: string };
@@ -97,7 +100,19 @@ async function subscriptionsOf(org: string, user: string) {
   });
 }
 
-const planCard = (page: Page) => page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: 'Pro' }) });
+const planCard = (page: Page, name = 'Pro') =>
+  page.locator('.ant-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** The buy page shows no internal names and no empty rows. */
+async function expectCustomerWording(page: Page, shop: Shop) {
+  const card = page.locator('.ant-card').first();
+  for (const internal of [shop.product, 'auto_created_product_for_plan', 'Product for Plan', 'This product was auto created']) {
+    await expect(card).not.toContainText(internal);
+  }
+  const cells = page.locator('.ant-descriptions-item-content');
+  expect(await cells.count()).toBeGreaterThan(1);
+  for (const text of await cells.allInnerTexts()) expect(text.trim()).not.toBe('');
+}
 
 test('a visitor chooses a plan, signs up, pays with Dummy and holds an active subscription with its role', async ({ page }) => {
   const shop = await openShop('Dummy', 15);
@@ -108,6 +123,7 @@ test('a visitor chooses a plan, signs up, pays with Dummy and holds an active su
   await expect(planCard(page)).toContainText('$15.00');
   await expect(planCard(page)).toContainText('per month');
   await expect(planCard(page)).toContainText('Priority support');
+  await expect(planCard(page).getByRole('button', { name: 'Choose the plan Pro' })).toHaveText('Get started');
   await page.getByRole('button', { name: 'Choose the plan Pro' }).click();
 
   // No session: the pricing's application signs the visitor up first.
@@ -120,8 +136,13 @@ test('a visitor chooses a plan, signs up, pays with Dummy and holds an active su
 
   // Then the buy page of the plan's product, with the plan chosen.
   await expect(page).toHaveURL(`/products/${shop.org}/${shop.product}/buy?pricingName=main&planName=pro`);
-  await expect(heading(page, 'Buy Product for Plan pro/Pro/Monthly')).toBeVisible();
-  await expect(page.getByText('You are subscribing to the plan pro')).toBeVisible();
+  // The customer reads the plan's display name and its price per period, not the product's server names.
+  await expect(heading(page, 'Buy Pro')).toBeVisible();
+  await expect(page.getByText('You are subscribing to the plan Pro', { exact: true })).toBeVisible();
+  await expect(page.locator('.ant-descriptions')).toContainText('$15.00');
+  await expect(page.locator('.ant-descriptions')).toContainText('per month');
+  await expect(page.locator('.ant-descriptions')).toContainText('Everything, faster');
+  await expectCustomerWording(page, shop);
   await page.getByRole('button', { name: 'Pay with Dummy pay (Dummy)' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/payments/${shop.org}/payment_[a-z0-9]+/result$`));
@@ -191,4 +212,107 @@ test('the pricing page explains a missing or disabled pricing, and works at phon
   });
   await page.reload();
   await expect(page.getByText('This pricing is not available')).toBeVisible();
+});
+
+adminTest(
+  'a plan without a working payment provider is flagged for administrators and not offered to customers',
+  async ({ page, browser }) => {
+    const shop = await openShop('Dummy', 15);
+    await asAdmin(async (api) => {
+      await call(api, '/api/add-provider', {
+        owner: shop.org,
+        name: 'pay_stripe',
+        displayName: 'Stripe',
+        category: 'Payment',
+        type: 'Stripe',
+      });
+      await call(api, '/api/add-plan', {
+        owner: shop.org,
+        name: 'premium',
+        displayName: 'Premium',
+        price: 30,
+        currency: 'USD',
+        period: 'Yearly',
+        paymentProviders: ['pay_stripe'],
+        isEnabled: true,
+      });
+      await call(api, '/api/add-plan', {
+        owner: shop.org,
+        name: 'free',
+        displayName: 'Free',
+        price: 0,
+        currency: 'USD',
+        period: 'Monthly',
+        paymentProviders: [],
+        isEnabled: true,
+      });
+      const pricing = (await call(api, '/api/get-pricing', undefined, { id: `${shop.org}/main` })).data;
+      await call(api, '/api/update-pricing', { ...pricing, plans: ['pro', 'premium', 'free'] }, { id: `${shop.org}/main` });
+    });
+
+    // A visitor sees only the plan that can be paid for.
+    const visitor = await browser.newPage({ baseURL, storageState: { cookies: [], origins: [] } });
+    await visitor.goto(`/select-plan/${shop.org}/main`);
+    await expect(planCard(visitor)).toBeVisible();
+    await expect(visitor.getByRole('heading', { name: 'Premium' })).toHaveCount(0);
+    await expect(visitor.getByRole('heading', { name: 'Free' })).toHaveCount(0);
+
+    // The pricing's edit page names the plans its page leaves out, linked to their edit pages.
+    await page.goto(`/pricings/${shop.org}/main`);
+    const pricingAlert = page.getByRole('status').filter({ hasText: 'Plans not offered to customers: 2' });
+    await expect(pricingAlert).toBeVisible();
+    await expect(pricingAlert).toContainText('These plans have no working payment provider');
+    await expect(pricingAlert.getByRole('link', { name: 'Free' })).toHaveAttribute('href', `/plans/${shop.org}/free`);
+    await pricingAlert.getByRole('link', { name: 'Premium' }).click();
+
+    // The plan's edit page says why and what to fix; its related product shows its display name.
+    await expect(heading(page, 'Edit Plan')).toBeVisible();
+    const planAlert = page.getByRole('status').filter({ hasText: 'Customers cannot buy this plan' });
+    await expect(planAlert).toContainText(
+      '"pay_stripe" is of a type that cannot take payments yet: add a provider of a type that can (Dummy, Balance).',
+    );
+    const premium = await asAdmin(
+      async (api) => (await call(api, '/api/get-plan', undefined, { id: `${shop.org}/premium` })).data,
+    );
+    const related = page.getByRole('link', { name: 'Product for Plan premium/Premium/Yearly' });
+    await expect(related).toHaveAttribute('href', `/products/${shop.org}/${String(premium.product)}`);
+
+    await page.getByLabel('Payment providers', { exact: true }).click();
+    await chooseOption(page, 'Dummy pay (Dummy)');
+    await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+    await expect(toast(page, 'Successfully saved')).toBeVisible();
+    await expect(planAlert).toHaveCount(0);
+
+    // Fixed, the plan is offered; the free plan without a provider still is not.
+    await visitor.reload();
+    await expect(planCard(visitor, 'Premium')).toContainText('per year');
+    await expect(visitor.getByRole('heading', { name: 'Free' })).toHaveCount(0);
+    await page.goto(`/plans/${shop.org}/free`);
+    await expect(page.getByRole('status').filter({ hasText: 'Customers cannot buy this plan' })).toContainText(
+      'No payment provider is chosen: pick one under Payment providers (Dummy, Balance take payments).',
+    );
+    await visitor.close();
+  },
+);
+
+test.describe('in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('the pricing and buy pages read in Chinese, with display names', async ({ page }) => {
+    const shop = await openShop('Dummy', 15);
+    await addUsers(shop.org, ['dora']);
+    await signIn(page, 'dora', 'dora-pass', shop.org);
+    await page.goto(`/select-plan/${shop.org}/main`);
+    await expect(heading(page, 'Our plans')).toBeVisible();
+    await expect(planCard(page)).toContainText('每月');
+    await expect(planCard(page).getByRole('button', { name: '选择计划 Pro' })).toHaveText('立即开始');
+    await page.getByRole('button', { name: '选择计划 Pro' }).click();
+    await expect(page).toHaveURL(`/products/${shop.org}/${shop.product}/buy?pricingName=main&planName=pro`);
+    await expect(heading(page, '购买 Pro')).toBeVisible();
+    await expect(page.getByText('您正在订阅计划 Pro', { exact: true })).toBeVisible();
+    await expect(page.locator('.ant-descriptions')).toContainText('计划');
+    await expect(page.locator('.ant-descriptions')).toContainText('US$15.00');
+    await expectCustomerWording(page, shop);
+    await expect(page.getByRole('button', { name: '使用 Dummy pay（Dummy）支付' })).toBeVisible();
+  });
 });

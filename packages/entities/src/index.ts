@@ -48,6 +48,7 @@ export * from './organization.js';
 export * from './password-obfuscator.js';
 export * from './password-options.js';
 export * from './permission.js';
+export * from './plan-payment.js';
 export * from './policy.js';
 export * from './provider.js';
 export * from './provider-types.js';

@@ -18,6 +18,7 @@ export * from './mfa.js';
 export * from './nav.js';
 export * from './password-obfuscator.js';
 export * from './password-options.js';
+export * from './plan-payment.js';
 export * from './policy.js';
 export * from './provider-types.js';
 export * from './public-pages.js';

@@ -5,9 +5,11 @@ import {
   individualInvoiceChange,
   invoiceFieldProblem,
   invoiceMessageIsSuccess,
+  planPaymentProblems,
   pricingPageUrl,
   subscriptionStateLook,
   toLocalInput,
+  unpayablePlans,
 } from './business-rules';
 
 const paid = {
@@ -22,6 +24,23 @@ const paid = {
 };
 
 describe('business rules of the console', () => {
+  it("reads a plan's payment problems from the server's answer", () => {
+    expect(planPaymentProblems({ isPayable: true, paymentProblems: [{ problem: 'providerMissing', provider: 'x' }] })).toEqual(
+      [],
+    );
+    expect(planPaymentProblems({ name: 'old' })).toEqual([]);
+    expect(
+      planPaymentProblems({
+        isPayable: false,
+        paymentProblems: [{ problem: 'providerTypeUnsupported', provider: 'stripe' }, { problem: 'made up' }, 'junk'],
+      }),
+    ).toEqual([{ problem: 'providerTypeUnsupported', provider: 'stripe' }]);
+    // Not payable for a reason this console does not know: still flagged.
+    expect(planPaymentProblems({ isPayable: false })).toEqual([{ problem: 'noProviders', provider: '' }]);
+    const plans = [{ name: 'a', isPayable: true }, null, { name: 'b', isPayable: false }, undefined];
+    expect(unpayablePlans(plans).map((p) => p.name)).toEqual(['b']);
+  });
+
   it('colours subscription states as the spec says', () => {
     expect(['Pending', 'Active', 'Upcoming', 'Expired', 'Error', 'Suspended'].map((s) => subscriptionStateLook(s).color)).toEqual(
       ['processing', 'success', 'warning', 'warning', 'error', 'default'],

@@ -1,4 +1,10 @@
-import { type InvoiceProblem, invoiceProblem } from '@gatehouse/entities';
+import {
+  type InvoiceProblem,
+  invoiceProblem,
+  PLAN_PAYMENT_PROBLEMS,
+  type PlanPaymentProblem,
+  type PlanPaymentProblemKind,
+} from '@gatehouse/entities';
 import type { Rec } from '../data/client';
 import { textOf } from '../data/text';
 
@@ -84,6 +90,29 @@ export const INVOICE_RULE_FIELDS = [...new Set(Object.values(PROBLEM_FIELDS))];
 /** Spec §8: an invoice message containing the Chinese word for success is news, not a failure. */
 export function invoiceMessageIsSuccess(message: string): boolean {
   return message.includes('成功');
+}
+
+const isProblemKind = (value: unknown): value is PlanPaymentProblemKind => PLAN_PAYMENT_PROBLEMS.some((kind) => kind === value);
+
+/**
+ * What stands between a plan, as the server answered it, and its customers: its `paymentProblems`
+ * when the server says it is not payable (`isPayable` false), else none. A plan read without the
+ * answer (an older server) is taken as payable: the server refuses the purchase anyway.
+ */
+export function planPaymentProblems(plan: Rec): PlanPaymentProblem[] {
+  if (plan.isPayable !== false) return [];
+  const listed: unknown[] = Array.isArray(plan.paymentProblems) ? plan.paymentProblems : [];
+  const problems = listed.flatMap((value): PlanPaymentProblem[] => {
+    if (typeof value !== 'object' || value === null) return [];
+    const item: Rec = { ...value };
+    return isProblemKind(item.problem) ? [{ problem: item.problem, provider: textOf(item.provider) }] : [];
+  });
+  return problems.length > 0 ? problems : [{ problem: 'noProviders', provider: '' }];
+}
+
+/** The plans of a pricing (as read, in its order) that customers are not offered because they cannot pay for them. */
+export function unpayablePlans(plans: readonly (Rec | null | undefined)[]): Rec[] {
+  return plans.flatMap((plan) => (plan && planPaymentProblems(plan).length > 0 ? [plan] : []));
 }
 
 /** The public pricing page of a pricing, in full (the copy button of its edit page). */

@@ -1,12 +1,15 @@
 import { PaymentProvidersField } from './payment-providers-field';
+import { PlanPaymentAlert, RelatedProductField } from './plan-payment-alerts';
 import type { EntityOverrides } from './ui-types';
 
 /**
- * Plans (spec part 2 §3.15): payment providers picked among the organization's Payment providers;
- * the role and the related product are the generic pickers and links (the product is the server's).
+ * Plans (spec part 2 §3.15): payment providers picked among the organization's Payment providers,
+ * with a warning under them while customers cannot buy the plan (no working payment provider); the
+ * related product (the server's) by its display name, linked; the role is the generic picker.
  */
 const overrides: EntityOverrides = {
-  fieldControls: { paymentProviders: PaymentProvidersField },
+  fieldControls: { paymentProviders: PaymentProvidersField, product: RelatedProductField },
+  fieldExtras: { paymentProviders: PlanPaymentAlert },
 };
 
 export default overrides;

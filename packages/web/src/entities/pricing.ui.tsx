@@ -7,6 +7,7 @@ import { textOf } from '../data/text';
 import { useTranslation } from '../i18n/i18n';
 import { pricingPageUrl } from './business-rules';
 import { definitionOf } from './definitions';
+import { PricingPaymentAlert } from './plan-payment-alerts';
 import type { EntityOverrides, FieldControlProps, SectionExtraProps } from './ui-types';
 
 /** The pricing's plans: plans of its organization, by name, in the order chosen (the page's order). */
@@ -55,10 +56,13 @@ function PricingPageUrl({ stored }: SectionExtraProps) {
   );
 }
 
-/** Pricings (spec part 2 §3.16): plans of the organization by name; the public page's URL to copy. */
+/**
+ * Pricings (spec part 2 §3.16): plans of the organization by name, with a warning under them naming
+ * the plans its page does not offer (no working payment provider); the public page's URL to copy.
+ */
 const overrides: EntityOverrides = {
   fieldControls: { plans: PlansField },
-  fieldExtras: { name: PricingPageUrl },
+  fieldExtras: { name: PricingPageUrl, plans: PricingPaymentAlert },
 };
 
 export default overrides;

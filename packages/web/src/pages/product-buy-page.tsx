@@ -4,16 +4,19 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorText } from '../components/feedback';
 import { LoadError } from '../components/load-error';
-import { type Rec, unwrap } from '../data/client';
-import { buyProduct, getProduct } from '../data/purchase';
+import { unwrap } from '../data/client';
+import { buyProduct, getPlan, getProduct } from '../data/purchase';
 import { textOf } from '../data/text';
 import { useTranslation } from '../i18n/i18n';
-import { afterPurchase, formatPrice } from './purchase-model';
+import { afterPurchase, formatPrice, shownName, workingProviders } from './purchase-model';
 
 /**
- * The buy page /products/{owner}/{name}/buy (spec part 2 §2.1, §2.14): the product, its price (or
- * an amount to recharge) and one button per payment provider. A plan chosen on a pricing page
- * arrives with pricingName and planName, which the purchase passes on (the subscription).
+ * The buy page /products/{owner}/{name}/buy (spec part 2 §2.1, §2.14): the product by its display
+ * name, its price (or an amount to recharge) and one button per payment provider that takes
+ * payments. A plan chosen on a pricing page arrives with pricingName and planName, which the
+ * purchase passes on (the subscription); the page then shows the plan (display name, description,
+ * price per period), not its product, whose names are the server's. Internal names and empty rows
+ * are never shown.
  */
 export default function ProductBuyPage() {
   const { t, i18n } = useTranslation();
@@ -30,15 +33,32 @@ export default function ProductBuyPage() {
     queryFn: async () => unwrap(await getProduct(organizationName, productName)).data,
     retry: false,
   });
+  const planQuery = useQuery({
+    queryKey: ['product-buy', organizationName, 'plan', planName],
+    queryFn: async () => unwrap(await getPlan(organizationName, planName)).data,
+    enabled: planName !== '',
+    retry: false,
+  });
 
-  if (query.error) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.isPending) return <Skeleton active />;
+  const failed = query.error ?? (planName ? planQuery.error : null);
+  if (failed) {
+    const retry = () => {
+      void query.refetch();
+      if (planName) void planQuery.refetch();
+    };
+    return <LoadError error={failed} onRetry={retry} />;
+  }
+  if (query.isPending || (planName && planQuery.isPending)) return <Skeleton active />;
   const product = query.data;
   if (!product) return <Navigate to="/404" replace />;
 
-  const providers = Array.isArray(product.providerObjs) ? (product.providerObjs as Rec[]) : [];
+  // A plan's product is named for administrators (product_…, "Product for Plan …"): the buyer reads the plan.
+  const plan = planName ? (planQuery.data ?? null) : null;
+  const providers = workingProviders(product.providerObjs);
   const recharge = product.isRecharge === true;
-  const title = textOf(product.displayName) || textOf(product.name);
+  const title = plan ? shownName(plan) : shownName(product);
+  const period = plan ? (plan.period === 'Yearly' ? t('purchase.perYear') : t('purchase.perMonth')) : '';
+  const description = plan ? textOf(plan.description) : textOf(product.description);
 
   const pay = async (provider: string) => {
     setFailure(null);
@@ -71,26 +91,19 @@ export default function ProductBuyPage() {
     >
       <Flex vertical gap={16}>
         {product.state !== 'Published' && <Alert type="warning" showIcon title={t('purchase.notPublished')} />}
-        {planName && <Alert type="info" showIcon title={t('purchase.planChosen', { plan: planName })} />}
-        <Descriptions bordered column={{ xs: 1, md: 2 }} size="middle">
-          <Descriptions.Item label={t('product.name')}>{textOf(product.name)}</Descriptions.Item>
-          <Descriptions.Item label={t('product.displayName')}>{title}</Descriptions.Item>
-          {textOf(product.image) && (
-            <Descriptions.Item label={t('product.image')} span={2}>
+        {plan && <Alert type="info" showIcon title={t('purchase.planChosen', { plan: title })} />}
+        <Descriptions bordered column={1} size="middle">
+          <Descriptions.Item label={plan ? t('purchase.plan') : t('purchase.product')}>{title}</Descriptions.Item>
+          {/* Conditions are booleans: antd's Descriptions turns any other child, even '', into an empty row. */}
+          {textOf(product.image) !== '' && (
+            <Descriptions.Item label={t('product.image')}>
               <Image src={textOf(product.image)} alt={title} height={80} />
             </Descriptions.Item>
           )}
-          {textOf(product.detail) && (
-            <Descriptions.Item label={t('product.detail')} span={2}>
-              {textOf(product.detail)}
-            </Descriptions.Item>
+          {!plan && textOf(product.detail) !== '' && (
+            <Descriptions.Item label={t('product.detail')}>{textOf(product.detail)}</Descriptions.Item>
           )}
-          {textOf(product.description) && (
-            <Descriptions.Item label={t('product.description')} span={2}>
-              {textOf(product.description)}
-            </Descriptions.Item>
-          )}
-          {textOf(product.tag) && <Descriptions.Item label={t('product.tag')}>{textOf(product.tag)}</Descriptions.Item>}
+          {description !== '' && <Descriptions.Item label={t('product.description')}>{description}</Descriptions.Item>}
           <Descriptions.Item label={t('product.price')}>
             {recharge ? (
               <InputNumber
@@ -103,13 +116,16 @@ export default function ProductBuyPage() {
                 addonAfter={textOf(product.currency)}
               />
             ) : (
-              <Typography.Text strong>{formatPrice(product.price, product.currency, i18n.language)}</Typography.Text>
+              <Space size={4}>
+                <Typography.Text strong>{formatPrice(product.price, product.currency, i18n.language)}</Typography.Text>
+                {period && <Typography.Text type="secondary">{period}</Typography.Text>}
+              </Space>
             )}
           </Descriptions.Item>
         </Descriptions>
         {failure && <Alert type="error" showIcon title={failure} />}
         {providers.length === 0 ? (
-          <Result status="warning" title={t('purchase.noProviders')} />
+          <Result status="warning" title={t(plan ? 'purchase.planNoProviders' : 'purchase.noProviders')} />
         ) : (
           <Space wrap>
             {providers.map((provider) => {

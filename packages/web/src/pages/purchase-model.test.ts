@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { afterPurchase, formatPrice, offeredPlans, planBuyPath, planSignupPath, resultKind } from './purchase-model';
+import {
+  afterPurchase,
+  formatPrice,
+  offeredPlans,
+  planBuyPath,
+  planSignupPath,
+  resultKind,
+  shownName,
+  workingProviders,
+} from './purchase-model';
 
 describe('purchase pages', () => {
   it('formats prices exactly in their currency', () => {
@@ -16,13 +25,35 @@ describe('purchase pages', () => {
     expect(planSignupPath('acme', { name: 'main', application: '' }, plan)).toBe('/login/acme');
   });
 
-  it("offers the pricing's enabled plans in its order", () => {
+  it("offers the pricing's enabled and payable plans in its order", () => {
     const plans = [
-      { name: 'b', isEnabled: true },
-      { name: 'a', isEnabled: true },
-      { name: 'off', isEnabled: false },
+      { name: 'b', isEnabled: true, isPayable: true },
+      { name: 'a', isEnabled: true, isPayable: true },
+      { name: 'off', isEnabled: false, isPayable: true },
+      { name: 'unpaid', isEnabled: true, isPayable: false },
+      { name: 'free', isEnabled: true, price: 0, isPayable: false },
+      { name: 'unknown', isEnabled: true },
     ];
-    expect(offeredPlans({ plans: ['a', 'off', 'b', 'gone'] }, plans).map((p) => p.name)).toEqual(['a', 'b']);
+    expect(offeredPlans({ plans: ['a', 'off', 'unpaid', 'b', 'gone', 'free', 'unknown'] }, plans).map((p) => p.name)).toEqual([
+      'a',
+      'b',
+    ]);
+  });
+
+  it('names records by their display names, and pays only through working providers', () => {
+    expect(shownName({ name: 'product_6kdth2', displayName: 'Pro' })).toBe('Pro');
+    expect(shownName({ name: 'pro', displayName: '' })).toBe('pro');
+    expect(shownName(null)).toBe('');
+    const providers = [
+      { name: 'dummy', displayName: 'Card', category: 'Payment', type: 'Dummy' },
+      { name: 'stripe', category: 'Payment', type: 'Stripe' },
+      { name: 'mail', category: 'Email', type: 'Default' },
+      { name: 'dummy', category: 'Payment', type: 'Dummy' },
+      'balance',
+      { name: 'balance', category: 'Payment', type: 'Balance' },
+    ];
+    expect(workingProviders(providers).map((p) => p.name)).toEqual(['dummy', 'balance']);
+    expect(workingProviders(undefined)).toEqual([]);
   });
 
   it('follows the payUrl inside the console, or to a gateway', () => {

@@ -1,3 +1,4 @@
+import { isImplementedProviderType } from '@gatehouse/entities/plain';
 import type { Rec } from '../data/client';
 import { textOf } from '../data/text';
 
@@ -32,12 +33,39 @@ export function planSignupPath(owner: string, pricing: Rec, plan: Rec): string {
   return `/signup/${encodeURIComponent(application)}?${query}`;
 }
 
-/** The plans a pricing offers, in its order: those found and enabled. */
+/**
+ * The plans a pricing offers, in its order: those found, enabled and payable (the server's
+ * `isPayable`: a published product with a working payment provider). A free plan is no exception:
+ * a subscription is bought through a payment provider whatever its price.
+ */
 export function offeredPlans(pricing: Rec, plans: readonly (Rec | null | undefined)[]): Rec[] {
   const names = Array.isArray(pricing.plans) ? pricing.plans.map(textOf) : [];
   return names.flatMap((name) => {
     const plan = plans.find((candidate) => candidate && textOf(candidate.name) === name);
-    return plan && plan.isEnabled === true ? [plan] : [];
+    return plan && plan.isEnabled === true && plan.isPayable === true ? [plan] : [];
+  });
+}
+
+/** What a buyer reads: the display name, the name only when there is none. */
+export function shownName(record: Rec | null | undefined): string {
+  return textOf(record?.displayName) || textOf(record?.name);
+}
+
+/**
+ * The payment providers a buyer may pay with, of a product's `providerObjs`: Payment providers of a
+ * type this release takes payments with (the server refuses the others), by name once each.
+ */
+export function workingProviders(providerObjs: unknown): Rec[] {
+  if (!Array.isArray(providerObjs)) return [];
+  const seen = new Set<string>();
+  return providerObjs.flatMap((value: unknown) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+    const provider: Rec = { ...value };
+    const name = textOf(provider.name);
+    if (!name || seen.has(name)) return [];
+    if (provider.category !== 'Payment' || !isImplementedProviderType('Payment', textOf(provider.type))) return [];
+    seen.add(name);
+    return [provider];
   });
 }
 

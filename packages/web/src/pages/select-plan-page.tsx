@@ -11,11 +11,11 @@ import { textOf } from '../data/text';
 import { useTranslation } from '../i18n/i18n';
 import { LanguageMenu } from '../shell/language-menu';
 import { RETURN_TO_KEY } from '../shell/return-target';
-import { formatPrice, offeredPlans, planBuyPath, planSignupPath } from './purchase-model';
+import { formatPrice, offeredPlans, planBuyPath, planSignupPath, shownName } from './purchase-model';
 
 function PlanCard({ plan, onChoose }: { plan: Rec; onChoose: () => void }) {
   const { t, i18n } = useTranslation();
-  const title = textOf(plan.displayName) || textOf(plan.name);
+  const title = shownName(plan);
   const options = Array.isArray(plan.options) ? plan.options.map(textOf).filter(Boolean) : [];
   const period = plan.period === 'Yearly' ? t('purchase.perYear') : t('purchase.perMonth');
   return (
@@ -27,7 +27,7 @@ function PlanCard({ plan, onChoose }: { plan: Rec; onChoose: () => void }) {
       }
       actions={[
         <Button key="choose" type="primary" block onClick={onChoose} aria-label={t('purchase.choosePlan', { plan: title })}>
-          {t('purchase.gettingStarted')}
+          {t('purchase.getStarted')}
         </Button>,
       ]}
     >
@@ -56,7 +56,7 @@ function PlanCard({ plan, onChoose }: { plan: Rec; onChoose: () => void }) {
 
 /**
  * The public pricing page /select-plan/{owner}/{pricing} (spec part 2 §2.1): the pricing's enabled
- * plans as cards. Choosing one opens the buy page of the plan's product; a visitor without a session
+ * plans that can be paid for (the server's `isPayable`) as cards. Choosing one opens the buy page of the plan's product; a visitor without a session
  * signs up through the pricing's application first (or signs in), then comes back to it.
  */
 export default function SelectPlanPage() {

@@ -117,6 +117,59 @@ describeEachDatabase('business objects and purchases', (server) => {
       const negative = await team.orgAdmin.post('/api/add-pricing', { owner: ORG, name: 'p1', trialDuration: -1 });
       expect(negative.status).toBe('error');
     });
+
+    it('every read of a plan says whether customers can buy it, judged on its product as a purchase is', async () => {
+      const anonymous = new ApiClient(server().url);
+      const read = async (name: string) => (await anonymous.get('/api/get-plan', { id: `${ORG}/${name}` })).data;
+      expect(await read('basic')).toMatchObject({ isPayable: true, paymentProblems: [] });
+
+      await addProvider('pay_stripe', 'Stripe');
+      ok(await team.orgAdmin.post('/api/add-plan', { owner: ORG, name: 'stripe-only', paymentProviders: ['pay_stripe'] }));
+      ok(await team.orgAdmin.post('/api/add-plan', { owner: ORG, name: 'free', price: 0, paymentProviders: [] }));
+      expect(await read('stripe-only')).toMatchObject({
+        isPayable: false,
+        paymentProblems: [{ problem: 'providerTypeUnsupported', provider: 'pay_stripe' }],
+      });
+      // A free plan is sold like the others: without a payment provider nobody can subscribe.
+      expect(await read('free')).toMatchObject({ isPayable: false, paymentProblems: [{ problem: 'noProviders', provider: '' }] });
+      const listed = (await team.orgAdmin.get('/api/get-plans', { owner: ORG })).data as Record<string, unknown>[];
+      expect(listed.find((p) => p.name === 'basic')?.isPayable).toBe(true);
+      expect(listed.find((p) => p.name === 'stripe-only')?.isPayable).toBe(false);
+
+      // The server refuses what the answer says cannot be bought.
+      const stripeOnly = await get('plan', 'stripe-only');
+      const refused = await team.member.post('/api/buy-product', undefined, {
+        id: `${ORG}/${stripeOnly.product}`,
+        providerName: 'pay_stripe',
+        planName: 'stripe-only',
+      });
+      expect(refused.msg).toBe('The payment provider type Stripe can be configured but cannot take payments yet');
+
+      // A working provider beside it makes it payable; a product set to Draft, or its provider gone, does not.
+      ok(
+        await team.orgAdmin.post(
+          '/api/update-plan',
+          { ...stripeOnly, paymentProviders: ['pay_stripe', 'pay_dummy'] },
+          { id: `${ORG}/stripe-only` },
+        ),
+      );
+      expect(await read('stripe-only')).toMatchObject({
+        isPayable: true,
+        paymentProblems: [{ problem: 'providerTypeUnsupported', provider: 'pay_stripe' }],
+      });
+      const product = await get('product', stripeOnly.product);
+      ok(await team.orgAdmin.post('/api/update-product', { ...product, state: 'Draft' }, { id: `${ORG}/${stripeOnly.product}` }));
+      expect(await read('stripe-only')).toMatchObject({
+        isPayable: false,
+        paymentProblems: [
+          { problem: 'productNotPublished', provider: '' },
+          { problem: 'providerTypeUnsupported', provider: 'pay_stripe' },
+        ],
+      });
+      ok(await team.admin.post('/api/delete-provider', { owner: ORG, name: 'pay_stripe' }));
+      expect((await read('stripe-only')).paymentProblems).toContainEqual({ problem: 'providerMissing', provider: 'pay_stripe' });
+      for (const name of ['stripe-only', 'free']) ok(await team.orgAdmin.post('/api/delete-plan', { owner: ORG, name }));
+    });
   });
 
   describe('buying', () => {

@@ -57,6 +57,31 @@ export async function paymentProvidersOf(
   });
 }
 
+/** What the business pages show of a provider: never its settings. */
+export type ProviderSummary = Pick<Provider, 'owner' | 'name' | 'displayName' | 'category' | 'type'>;
+
+/**
+ * The providers named `names` as records of any of `owners` name them, in one query: `find(owner,
+ * name)` answers the organization's own provider, else the shared one of `admin`.
+ */
+export async function providersNamed(
+  db: Db,
+  owners: readonly string[],
+  names: readonly string[],
+): Promise<(owner: string, name: string) => ProviderSummary | undefined> {
+  const rows =
+    names.length === 0
+      ? []
+      : await db
+          .selectFrom('provider')
+          .select(['owner', 'name', 'displayName', 'category', 'type'])
+          .where('owner', 'in', [...new Set([...owners, ADMIN_OWNER])])
+          .where('name', 'in', [...new Set(names)])
+          .execute();
+  return (owner, name) =>
+    rows.find((r) => r.name === name && r.owner === owner) ?? rows.find((r) => r.name === name && r.owner === ADMIN_OWNER);
+}
+
 /** Every name of `names` is a Payment provider of `owner` or a shared one. */
 export async function requirePaymentProviders(
   server: ServerContext,

@@ -4,17 +4,20 @@ import {
   type Plan,
   type Product,
   plan as planDef,
+  planPayment,
   pricing as pricingDef,
   product as productDef,
   randomId,
   subscription as subscriptionDef,
 } from '@gatehouse/entities';
 import { sql } from 'kysely';
+import type { ServerContext } from '../../context.js';
 import { likePattern } from '../../db/list.js';
+import type { LooseRecord } from '../../db/repository.js';
 import { EntityDomain } from '../entity-domain.js';
 import type { HookContext } from '../hooks.js';
 import { requireOrganization } from '../organization.js';
-import { requireNamed, requirePaymentProviders } from './lookups.js';
+import { providersNamed, requireNamed, requirePaymentProviders } from './lookups.js';
 import { products, removePlanProduct } from './product.js';
 
 /**
@@ -97,7 +100,37 @@ async function followPlanRename(ctx: HookContext, before: Plan, after: Plan): Pr
     .execute();
 }
 
+/**
+ * What every read of plans answers beside the stored fields: whether customers can buy the plan
+ * (`isPayable`) and what stands in the way (`paymentProblems`), judged on its product as a purchase
+ * would be (plan-payment.ts). The public pricing page offers payable plans only; the plan and pricing
+ * edit pages explain the problems. Two queries for the whole page.
+ */
+async function withPayment(server: ServerContext, stored: Plan[], answers: LooseRecord[]): Promise<LooseRecord[]> {
+  const { db } = server.database;
+  const owners = [...new Set(stored.map((p) => p.owner))];
+  const names = [...new Set(stored.map((p) => p.product).filter((name) => name !== ''))];
+  const rows =
+    names.length === 0
+      ? []
+      : await db.selectFrom('product').selectAll().where('owner', 'in', owners).where('name', 'in', names).execute();
+  const found = rows.map((row) => server.repo(productDef).toRecord(row));
+  const productOf = (plan: Plan) => found.find((p) => p.owner === plan.owner && p.name === plan.product);
+  const find = await providersNamed(
+    db,
+    owners,
+    found.flatMap((p) => p.providers),
+  );
+  return answers.map((answer, i) => {
+    const plan = stored[i];
+    if (!plan) return answer;
+    const product = productOf(plan);
+    return { ...answer, ...planPayment(product, (name) => (product ? find(product.owner, name) : undefined)) };
+  });
+}
+
 export const plans = new EntityDomain(planDef, {
+  extend: withPayment,
   async beforeAdd(ctx, plan) {
     await checkPlan(ctx, plan);
     plan.product = await createProductFor(ctx, plan);

@@ -1,11 +1,11 @@
-import { ADMIN_OWNER, type Product, product as productDef } from '@gatehouse/entities';
+import { type Product, product as productDef } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { LooseRecord } from '../../db/repository.js';
 import { EntityDomain } from '../entity-domain.js';
 import type { HookContext } from '../hooks.js';
 import { requireOrganization } from '../organization.js';
-import { requirePaymentProviders } from './lookups.js';
+import { providersNamed, requirePaymentProviders } from './lookups.js';
 
 /**
  * Products (spec part 2 §3.13): of an existing organization, sold through Payment providers of that
@@ -22,24 +22,16 @@ async function checkProduct(ctx: HookContext, product: Product): Promise<void> {
  * (name, display name, category, type; never their settings), one query for the whole page.
  */
 async function withProviderObjs(server: ServerContext, stored: Product[], answers: LooseRecord[]): Promise<LooseRecord[]> {
-  const names = [...new Set(stored.flatMap((p) => p.providers))];
-  const owners = [...new Set([...stored.map((p) => p.owner), ADMIN_OWNER])];
-  const rows =
-    names.length === 0
-      ? []
-      : await server.database.db
-          .selectFrom('provider')
-          .select(['owner', 'name', 'displayName', 'category', 'type'])
-          .where('owner', 'in', owners)
-          .where('name', 'in', names)
-          .execute();
+  const find = await providersNamed(
+    server.database.db,
+    stored.map((p) => p.owner),
+    stored.flatMap((p) => p.providers),
+  );
   return answers.map((answer, i) => {
     const product = stored[i];
     if (!product) return answer;
     const providerObjs = product.providers.flatMap((name) => {
-      const found =
-        rows.find((r) => r.name === name && r.owner === product.owner) ??
-        rows.find((r) => r.name === name && r.owner === ADMIN_OWNER);
+      const found = find(product.owner, name);
       return found ? [found] : [];
     });
     return { ...answer, providerObjs };
