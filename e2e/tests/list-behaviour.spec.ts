@@ -118,3 +118,23 @@ test('a wide table scrolls sideways inside the page at 1366 px, keeping the name
   const area = await scroller.boundingBox();
   expect(box && area && box.x >= area.x).toBe(true);
 });
+
+adminTest('a list shows the spinner while it loads and "No data" once it is empty, never both', async ({ page }) => {
+  const org = await createOrganization('empty');
+  // The answer waits until the test lets it go.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/get-users?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/organizations/${org}/users`);
+  const noData = page.getByRole('table').locator('.ant-empty-description', { hasText: 'No data' });
+  await expect(page.locator('.ant-table-wrapper .ant-spin-spinning')).toBeVisible();
+  await expect(noData).toHaveCount(0);
+  release();
+  await expect(noData).toBeVisible();
+  await expect(page.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
+});

@@ -10,6 +10,7 @@ import { LinkButton } from '../components/link-button';
 import { LoadError } from '../components/load-error';
 import { PageSpin } from '../components/page-spin';
 import { Heading } from '../components/plain-typography';
+import { EmptyText, tableEmpty } from '../components/table-empty';
 import { isUnauthorized, type Rec, unwrap } from '../data/client';
 import { removeUserFromGroup } from '../data/entities';
 import type { EntityUi } from '../entities/ui-types';
@@ -180,7 +181,7 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
         loading={result.isFetching}
         scroll={{ x: 'max-content' }}
         onChange={onChange}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('general.noData')} /> }}
+        locale={tableEmpty(result.isFetching, <EmptyText text={t('general.noData')} />)}
         title={() => (
           <Flex justify="space-between" align="center" gap={8} wrap>
             <Space>

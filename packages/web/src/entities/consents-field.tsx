@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { AppLink } from '../components/app-link';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
+import { EmptyText, tableEmpty } from '../components/table-empty';
 import { recordKey } from '../crud/use-entity-form';
 import { type Rec, unwrap } from '../data/client';
 import { getOne } from '../data/entities';
@@ -150,7 +151,7 @@ export function ConsentsField({ id, stored, viewer, label }: FieldControlProps) 
         dataSource={rows}
         loading={refreshing}
         pagination={{ hideOnSinglePage: true, pageSize: 10, size: 'small' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('consent.none')} /> }}
+        locale={tableEmpty(refreshing, <EmptyText text={t('consent.none')} />)}
       />
     </Flex>
   );

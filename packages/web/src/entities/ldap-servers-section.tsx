@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { errorText } from '../components/feedback';
 import { LinkButton } from '../components/link-button';
 import { LoadError } from '../components/load-error';
+import { EmptyText, tableEmpty } from '../components/table-empty';
 import { formatTime } from '../crud/format';
 import { editPath } from '../crud/paths';
 import { isUnauthorized, type Rec, unwrap } from '../data/client';
@@ -148,7 +149,7 @@ function LdapServers({
           size="middle"
           bordered
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ldap.noServers')} /> }}
+          locale={tableEmpty(list.isPending && organization !== '', <EmptyText text={t('ldap.noServers')} />)}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,

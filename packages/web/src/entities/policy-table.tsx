@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorText } from '../components/feedback';
+import { EmptyText, tableEmpty } from '../components/table-empty';
 import { addPolicy, removePolicy, updatePolicy } from '../data/authz';
 import { useTranslation } from '../i18n/i18n';
 import { newPolicyRow, type PolicyRow, type RuleValue, ruleOf, valueColumns } from './policy-rows';
@@ -206,9 +207,7 @@ export function PolicyTable({ stored, disabled }: SectionExtraProps) {
           onChange: (next) => void load(next),
         }}
         scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loadError ? false : t('enforcer.noPolicies')} />,
-        }}
+        locale={tableEmpty(loading, <EmptyText text={loadError ? false : t('enforcer.noPolicies')} />)}
       />
     </Card>
   );

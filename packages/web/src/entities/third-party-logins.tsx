@@ -8,6 +8,7 @@ import { LoadError } from '../components/load-error';
 import { ProviderIcon } from '../components/provider-icon';
 import { signInWithSaml } from '../components/saml-signin';
 import { type SigninProvider, signinProviderOf } from '../components/signin-providers';
+import { EmptyText, tableEmpty } from '../components/table-empty';
 import { type Rec, unwrap } from '../data/client';
 import {
   getUserApplication,
@@ -198,6 +199,7 @@ export function ThirdPartyLogins({ stored, viewer }: SectionExtraProps) {
             columns={columns}
             dataSource={lines}
             loading={application.isPending || identities.isPending}
+            locale={tableEmpty(application.isPending || identities.isPending, <EmptyText text={t('general.noData')} />)}
             pagination={{ hideOnSinglePage: true, pageSize: 10, size: 'small' }}
           />
         )}

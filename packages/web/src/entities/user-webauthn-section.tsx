@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
+import { EmptyText, tableEmpty } from '../components/table-empty';
 import { formatTime } from '../crud/format';
 import { unwrap } from '../data/client';
 import { deletePasskey, getPasskeys, type PasskeyRow, passkeyRowsOf, registerPasskey } from '../data/webauthn';
@@ -131,7 +132,7 @@ export function WebauthnCredentials({ stored, viewer }: SectionExtraProps) {
             columns={columns}
             dataSource={credentials.data}
             loading={credentials.isFetching}
-            locale={{ emptyText: t('webauthn.none') }}
+            locale={tableEmpty(credentials.isFetching, t('webauthn.none'))}
             scroll={{ x: 480 }}
             pagination={{ hideOnSinglePage: true, pageSize: 10, size: 'small' }}
           />

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
+import { EmptyText, tableEmpty } from '../components/table-empty';
 import { formatTime } from '../crud/format';
 import { unwrap } from '../data/client';
 import { deleteWebhookEvent, getWebhookEvents, replayWebhookEvent, type WebhookEventQuery } from '../data/webhook-events';
@@ -215,7 +216,7 @@ export function WebhookDeliveries({ stored, disabled }: SectionExtraProps) {
         loading={query.isPending && !query.error}
         scroll={{ x: 'max-content' }}
         onChange={onChange}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('webhook.noDeliveries')} /> }}
+        locale={tableEmpty(query.isPending && !query.error, <EmptyText text={t('webhook.noDeliveries')} />)}
         pagination={{
           current: page.page,
           pageSize: page.pageSize,

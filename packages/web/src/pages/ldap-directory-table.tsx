@@ -2,6 +2,7 @@ import type { LdapDirectoryUser } from '@gatehouse/entities';
 import { Empty, Table, type TableProps, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { EmptyText, tableEmpty } from '../components/table-empty';
 import { useTranslation } from '../i18n/i18n';
 
 /** Spec §9: the directory table shows 10 users a page. */
@@ -78,7 +79,7 @@ export function LdapDirectoryTable({ organization, users, synced, selected, onSe
       size="small"
       scroll={{ x: 'max-content' }}
       title={title}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ldap.noDirectoryUsers')} /> }}
+      locale={tableEmpty(loading, <EmptyText text={t('ldap.noDirectoryUsers')} />)}
       rowSelection={{
         selectedRowKeys: selected,
         onChange: (keys) => onSelect(keys.map(String)),
