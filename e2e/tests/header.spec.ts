@@ -90,3 +90,44 @@ for (const dark of [false, true]) {
     });
   });
 }
+
+/** The WCAG contrast ratio of a text colour on its background, both 'rgb(a)(...)' as computed. */
+function contrast(text: string, background: string): number {
+  const channels = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+    const linear = (c: number) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  };
+  const [a, b] = [luminance(channels(text)), luminance(channels(background))].sort((x, y) => y - x);
+  return ((a ?? 0) + 0.05) / ((b ?? 0) + 0.05);
+}
+
+for (const dark of [false, true]) {
+  adminTest(`the theme menu's selected item is readable${dark ? ' in the dark theme' : ''}`, async ({ page }) => {
+    await page.goto('/organizations');
+    if (dark) await useDark(page);
+    await page.getByRole('button', { name: 'Theme' }).click();
+    const selected = page.getByRole('menuitem', { name: dark ? 'Dark' : 'Default', exact: true });
+    await expect(selected).toBeVisible();
+    // The colours as painted: the item's own background over the menu's (antd's is translucent).
+    const colours = await selected.evaluate((item) => {
+      const menu = item.closest('.ant-dropdown-menu') ?? document.body;
+      return {
+        text: getComputedStyle(item).color,
+        item: getComputedStyle(item).backgroundColor,
+        menu: getComputedStyle(menu).backgroundColor,
+      };
+    });
+    const over = (top: string, bottom: string) => {
+      const [r = 0, g = 0, b = 0, alpha = 1] = (top.match(/[\d.]+/g) ?? []).map(Number);
+      const [R = 0, G = 0, B = 0] = (bottom.match(/[\d.]+/g) ?? []).map(Number);
+      const mix = (x: number, y: number) => x * alpha + y * (1 - alpha);
+      return `rgb(${mix(r, R)}, ${mix(g, G)}, ${mix(b, B)})`;
+    };
+    const background = over(colours.item, colours.menu);
+    expect(contrast(over(colours.text, background), background), JSON.stringify(colours)).toBeGreaterThanOrEqual(4.5);
+  });
+}

@@ -271,3 +271,15 @@ adminTeamTest("a user's tag is picked from the organization's value|label tags",
   await save(page);
   expect((await getRecord('user', team.org, team.user.name)).tag).toBe('vip');
 });
+
+adminTest('the theme switch is a switch, not a bar across the form', async ({ page }) => {
+  const org = await createOrganization('thm');
+  await openOrganization(page, org);
+  const themeSwitch = page.getByRole('switch', { name: 'Enable theme' });
+  await themeSwitch.scrollIntoViewIfNeeded();
+  const box = await themeSwitch.boundingBox();
+  expect(box?.width).toBeLessThan(120);
+  await themeSwitch.click();
+  await expect(page.getByText('Theme type', { exact: true })).toBeVisible();
+  expect((await themeSwitch.boundingBox())?.width).toBeLessThan(120);
+});

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { ACCOUNT_KEY, AccountProvider } from './auth/account';
 import { fetchAccount } from './auth/account-state';
 import { PlainScope } from './components/plain-scope';
+import { readableComponents } from './components/theme-config';
 import { NetworkError } from './data/client';
 import { useAntdLocale } from './i18n/antd-locale';
 import { ToastHost } from './plain/toast';
@@ -41,6 +42,7 @@ function ThemedApp() {
       theme={{
         algorithm: themeAlgorithms(settings),
         token: { colorPrimary: PRIMARY, colorLink: settings.dark ? LINK_ON_DARK : PRIMARY },
+        components: readableComponents(settings.dark),
       }}
     >
       <AntApp>

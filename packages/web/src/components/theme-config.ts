@@ -13,5 +13,15 @@ export function themeConfigOf(theme: ThemeData, dark: boolean, compact = false):
       ...(theme.isCompact || compact ? [antdTheme.compactAlgorithm] : []),
     ],
     token: { colorPrimary: theme.colorPrimary, colorLink: theme.colorPrimary, borderRadius: theme.borderRadius },
+    components: readableComponents(dark),
   };
+}
+
+/**
+ * Component tokens that keep text readable: on a dark background the primary colour as text falls
+ * below a 4.5:1 contrast (the theme menu's selected Dark item was 1.7:1), so a selected menu item
+ * keeps the text colour (antd's colorText there) and its tinted background still marks it.
+ */
+export function readableComponents(dark: boolean): ThemeConfig['components'] {
+  return dark ? { Dropdown: { colorPrimary: 'rgba(255, 255, 255, 0.85)' } } : undefined;
 }

@@ -32,7 +32,7 @@ export function ThemeDataField({ id, value, onChange, disabled, label }: FieldCo
   );
 
   return (
-    <Flex vertical gap={8} role="group" aria-label={label}>
+    <Flex vertical gap={8} align="flex-start" role="group" aria-label={label}>
       <Switch
         id={id}
         checked={theme.isEnabled}
