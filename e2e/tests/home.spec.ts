@@ -69,3 +69,21 @@ teamTest('on a phone the app cards take the full width', async ({ page, team }) 
   const box = await card.boundingBox();
   expect(box?.width ?? 0).toBeGreaterThan(300);
 });
+
+teamTest('an app without a home page says so instead of doing nothing', async ({ page, team }) => {
+  await asAdmin((api) =>
+    call(api, '/api/add-application', {
+      owner: 'admin',
+      name: unique('nohome'),
+      displayName: 'Nowhere app',
+      organization: team.org,
+      cert: 'cert-built-in',
+      homepageUrl: '',
+    }),
+  );
+  await signIn(page, team.user.name, team.user.password, team.org);
+  await page.goto('/apps');
+  await expect(page.getByText('Nowhere app', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nowhere app' })).toHaveCount(0);
+  await expect(page.getByText('No home page is set for this application yet')).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Col, Empty, Row, Skeleton, theme } from 'antd';
+import { Col, Empty, Row, Skeleton, Typography, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useAccount } from '../auth/account';
 import { LoadError } from '../components/load-error';
@@ -18,6 +18,7 @@ const PAGE_SIZE = 12;
 const Pagination = lazy(() => import('antd/es/pagination'));
 
 function AppCard({ app, userHomepage }: { app: Rec; userHomepage: string }) {
+  const { t } = useTranslation();
   const title = text(app.displayName) || text(app.name);
   const logo = text(app.logo);
   const link = launchLink(text(app.homepageUrl), userHomepage);
@@ -30,7 +31,22 @@ function AppCard({ app, userHomepage }: { app: Rec; userHomepage: string }) {
         ) : undefined
       }
     >
-      <PanelMeta title={title} description={text(app.description)} />
+      <PanelMeta
+        title={title}
+        description={
+          link ? (
+            text(app.description)
+          ) : (
+            // A tile that leads nowhere says so, rather than doing nothing when clicked.
+            <>
+              {text(app.description) && <div>{text(app.description)}</div>}
+              <Typography.Text type="secondary" italic>
+                {t('apps.noHomepage')}
+              </Typography.Text>
+            </>
+          )
+        }
+      />
     </Panel>
   );
   return link ? (
