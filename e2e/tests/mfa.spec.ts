@@ -22,7 +22,8 @@ import { startRelyingParty } from '../support/relying-party.js';
  * the organization's MFA items editor.
  */
 
-const totp = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
+const totp = (secret: string, periodsAhead = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + periodsAhead * 30_000 });
 
 /** Sets the authenticator app up for the user signed in through `api`; answers its secret and recovery code. */
 async function enrolApp(api: APIRequestContext, org: string, name: string) {
@@ -49,7 +50,10 @@ test('a user sets the authenticator app up from the account page, then signs in 
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await page.getByLabel('Authentication code').fill('000000');
   await page.getByRole('button', { name: 'Next step' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The code of the authenticator app is wrong' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /^The code of the authenticator app is wrong: enter the code the app shows now$/ }),
+  ).toBeVisible();
+  await expect(page.getByText('totp passcode error')).toHaveCount(0);
   await page.getByLabel('Authentication code').fill(totp(secret));
   await page.getByRole('button', { name: 'Next step' }).click();
   const recoveryCode = String(await page.getByLabel('Recovery code', { exact: true }).textContent()).trim();
@@ -67,11 +71,27 @@ test('a user sets the authenticator app up from the account page, then signs in 
   await expect(page.getByText('please enter the code of your authenticator app')).toBeVisible();
   await page.getByLabel('Authentication code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /^password or code is incorrect/ })).toBeVisible();
-  await page.getByLabel('Authentication code').fill(totp(secret));
+  // The step asks for a code: its refusal speaks of the code, not of a password.
+  await expect(page.getByRole('alert').filter({ hasText: /^The code is wrong, you have \d+ remaining chances$/ })).toBeVisible();
+  const code = totp(secret);
+  await page.getByLabel('Authentication code').fill(code);
   await page.getByLabel('Authentication code').press('Enter');
   await expect(page).toHaveURL('/apps');
   await expect(accountMenu(page)).toHaveAccessibleName('Account menu of Worker');
+
+  // Signing in again within the code's 30 seconds: the same code is refused as used, the next one signs in.
+  await logOut(page);
+  await submitSignInForm(page, team.user.name, team.user.password);
+  await page.getByLabel('Authentication code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'This code was already used to sign in. Wait for your authenticator app to show the next code and enter that one.',
+    }),
+  ).toBeVisible();
+  await page.getByLabel('Authentication code').fill(totp(secret, 1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/apps');
 });
 
 test('a recovery code signs in once, and the new one shown replaces it', async ({ page, team }) => {
@@ -98,7 +118,9 @@ test('a recovery code signs in once, and the new one shown replaces it', async (
   await page.getByRole('button', { name: 'Have problems? Use a recovery code' }).click();
   await page.getByLabel('Recovery code').fill(recoveryCode);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /^password or code is incorrect/ })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /^The recovery code is wrong, you have \d+ remaining chances$/ }),
+  ).toBeVisible();
   await page.getByLabel('Recovery code').fill(replacement);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: 'Your new recovery code' })).toBeVisible();

@@ -98,8 +98,19 @@ export async function readFailures(server: ServerContext, key: FailureCount['key
   return { key, row, wrongTimes };
 }
 
-/** Counts one more wrong password or code and refuses with the chances left, or the freeze. */
-export async function countFailure(server: ServerContext, count: FailureCount, lockout: LockoutRule): Promise<never> {
+/** What a wrong guess is refused with while chances are left: a password (or a sign-in code), or a second factor's code. */
+export type WrongGuess = 'wrongPasswordChances' | 'mfaCodeWrong' | 'mfaRecoveryCodeWrong';
+
+/**
+ * Counts one more wrong password or code and refuses with the chances left (in the words of
+ * `wrong`: what was wrong), or the freeze.
+ */
+export async function countFailure(
+  server: ServerContext,
+  count: FailureCount,
+  lockout: LockoutRule,
+  wrong: WrongGuess = 'wrongPasswordChances',
+): Promise<never> {
   const { db } = server.database;
   const { key } = count;
   const lastWrongTime = nowRfc3339();
@@ -127,7 +138,7 @@ export async function countFailure(server: ServerContext, count: FailureCount, l
     .executeTakeFirst();
   const wrongTimes = Math.max(Number(counted?.wrongTimes ?? 0), count.wrongTimes + 1);
   if (wrongTimes >= lockout.limit) throw new AppError('signinFrozen', { minutes: lockout.frozenMinutes });
-  throw new AppError('wrongPasswordChances', { chances: lockout.limit - wrongTimes });
+  throw new AppError(wrong, { chances: lockout.limit - wrongTimes });
 }
 
 /** Forgets the failures of a login that succeeded. */

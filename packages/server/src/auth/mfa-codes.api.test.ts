@@ -73,7 +73,8 @@ describeVerification('MFA by e-mail and SMS', {}, (fixture) => {
       b.post('/api/login', { type: 'login', application: fixture().app, mfaType: 'email', passcode });
     expect(await second(code === '000000' ? '111111' : '000000')).toMatchObject({
       status: 'error',
-      code: 'wrongPasswordChances',
+      code: 'mfaCodeWrong',
+      msg: expect.stringMatching(/^The code is wrong, you have \d+ remaining chances$/),
     });
     expect(await second(code)).toMatchObject({ status: 'ok', data: 'acme/worker' });
 

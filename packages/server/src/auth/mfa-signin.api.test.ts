@@ -8,7 +8,8 @@ import { describeEachDatabase } from '../test-support/suite.js';
 /**
  * The sign-in of a user with multi-factor authentication (POST /api/login, Casdoor's answers): the
  * first step answers NextMfa with the methods, the second step carries the app's code or a
- * recovery code; wrong codes count as wrong passwords; a recovery code signs in once and is
+ * recovery code; wrong codes count as wrong passwords (refused in words about the code); an app's
+ * code signs in once (used again: refused as used, not counted); a recovery code signs in once and is
  * replaced; an organization's Required method answers RequiredMfa; a password that must change
  * answers RequiredUpdatePassword. Each step is checked for what it must not give (a session, a
  * credential).
@@ -103,10 +104,21 @@ describeEachDatabase('MFA sign-in', (server) => {
         'mfaSigninExpired',
         'The multi-factor sign-in has expired or was already completed, please sign in again',
       );
-      // Another sign-in replaying the code seen: refused (and counted).
+      // Another sign-in replaying the code seen: refused as used, in words that say to wait for the next code.
       const other = browser();
       await firstStep(other, 'carol');
-      refused(await secondStep(other, { mfaType: 'app', passcode: code }), 'wrongPasswordChances');
+      refused(
+        await secondStep(other, { mfaType: 'app', passcode: code }),
+        'mfaCodeUsed',
+        'This code was already used to sign in. Wait for your authenticator app to show the next code and enter that one.',
+      );
+      const inChinese = new CookieBrowser(server().url, 'zh-CN');
+      await firstStep(inChinese, 'carol');
+      refused(
+        await secondStep(inChinese, { mfaType: 'app', passcode: code }),
+        'mfaCodeUsed',
+        '此验证码已用于登录。请等待身份验证器应用显示下一个验证码，再输入新的验证码。',
+      );
       // The next period's code is a new one (window of one period either side).
       expectOk(await secondStep(other, { mfaType: 'app', passcode: totpCode(secret, 1) }));
     });
@@ -133,10 +145,11 @@ describeEachDatabase('MFA sign-in', (server) => {
         'password or code is incorrect, you have 2 remaining chances',
       );
       await firstStep(b, 'dave');
+      // The refusal of the second step names the code, not the password.
       refused(
         await secondStep(b, { mfaType: 'app', passcode: '000000' }),
-        'wrongPasswordChances',
-        'password or code is incorrect, you have 1 remaining chances',
+        'mfaCodeWrong',
+        'The code is wrong, you have 1 remaining chances',
       );
       expectOk(await firstStep(b, 'dave'));
       refused(await secondStep(b, { mfaType: 'app', passcode: '000000' }), 'signinFrozen');
@@ -151,7 +164,11 @@ describeEachDatabase('MFA sign-in', (server) => {
       const first = secrets.erin?.recoveryCode ?? '';
       const b = browser();
       await firstStep(b, 'erin');
-      refused(await secondStep(b, { recoveryCode: 'not-a-code' }), 'wrongPasswordChances');
+      refused(
+        await secondStep(b, { recoveryCode: 'not-a-code' }),
+        'mfaRecoveryCodeWrong',
+        'The recovery code is wrong, you have 2 remaining chances',
+      );
       const recovered = await secondStep(b, { recoveryCode: first });
       expectOk(recovered);
       expect(recovered.data).toBe('acme/erin');
@@ -162,7 +179,7 @@ describeEachDatabase('MFA sign-in', (server) => {
 
       const again = browser();
       await firstStep(again, 'erin');
-      refused(await secondStep(again, { recoveryCode: first }), 'wrongPasswordChances');
+      refused(await secondStep(again, { recoveryCode: first }), 'mfaRecoveryCodeWrong');
       expectOk(await secondStep(again, { recoveryCode: replacement }));
       // Stored as hashes only, never answered.
       const stored = await team.admin.get('/api/get-user', { id: 'acme/erin' });

@@ -21,7 +21,8 @@ import { emailReceiver, phoneReceiver, regionsOf } from './verification/targets.
  * the sign-in waits (mfa-challenge.ts). The second POST /api/login carries mfaType and passcode
  * (the app's code, or a code sent by e-mail or SMS with method mfaAuth), or a recoveryCode; it
  * continues the first step's sign-in. Wrong passcodes and recovery codes count as wrong passwords
- * (the same lockout), which the first step did not clear for such a user.
+ * (the same lockout), which the first step did not clear for such a user; their refusals say which
+ * code was wrong. An app's code that already signed in is refused as used, and not counted.
  */
 
 /**
@@ -68,11 +69,15 @@ async function checkSentCode(server: ServerContext, app: Application, user: User
   await consumeCode(server, record);
 }
 
-/** Whether the app's code is right now and was not used before (codes are claimed once, on any instance). */
-async function appCodeAccepted(server: ServerContext, user: User, passcode: string): Promise<boolean> {
+/**
+ * Whether the app's code is right now ('wrong' when not) and was not used before ('used': codes are
+ * claimed once, on any instance, so that a code seen over a shoulder cannot be replayed).
+ */
+async function appCodeVerdict(server: ServerContext, user: User, passcode: string): Promise<'accepted' | 'wrong' | 'used'> {
   const step = totpStep(user.totpSecret, passcode);
-  if (step === null) return false;
-  return claimOnce(server.database, 'mfa-totp-step', `${user.id}:${step}`, new Date(Date.now() + 120_000));
+  if (step === null) return 'wrong';
+  const claimed = await claimOnce(server.database, 'mfa-totp-step', `${user.id}:${step}`, new Date(Date.now() + 120_000));
+  return claimed ? 'accepted' : 'used';
 }
 
 /**
@@ -100,18 +105,21 @@ export async function verifySecondFactor(
       throw new AppError('mfaTypeInvalid');
     }
     if (type === 'app') {
-      if (!(await appCodeAccepted(server, user, passcode))) await countFailure(server, failures, lockout);
+      const verdict = await appCodeVerdict(server, user, passcode);
+      if (verdict === 'wrong') await countFailure(server, failures, lockout, 'mfaCodeWrong');
+      // A right code that signed in before: no guess, so no failure counted; the next code will do.
+      if (verdict === 'used') throw new AppError('mfaCodeUsed');
     } else {
       try {
         await checkSentCode(server, app, user, type, passcode);
       } catch (error) {
-        if (error instanceof WrongCodeError) await countFailure(server, failures, lockout);
+        if (error instanceof WrongCodeError) await countFailure(server, failures, lockout, 'mfaCodeWrong');
         throw error;
       }
     }
   } else if (recoveryCode) {
     if (user.recoveryCodes.length === 0) throw new AppError('mfaNoRecoveryCodes');
-    if (!hasRecoveryCode(user, recoveryCode)) await countFailure(server, failures, lockout);
+    if (!hasRecoveryCode(user, recoveryCode)) await countFailure(server, failures, lockout, 'mfaRecoveryCodeWrong');
   } else {
     throw new AppError('mfaPasscodeMissing');
   }

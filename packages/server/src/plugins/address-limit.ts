@@ -26,6 +26,8 @@ const FAILURES: ReadonlySet<MessageKey> = new Set<MessageKey>([
   'verificationWrong',
   'verificationBurnt',
   'mfaPasscodeWrong',
+  'mfaCodeWrong',
+  'mfaRecoveryCodeWrong',
   'oldPasswordWrong',
 ]);
 const OAUTH_FAILURES = new Set(['invalid_client', 'invalid_grant']);
