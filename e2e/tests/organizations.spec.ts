@@ -175,6 +175,21 @@ test('Delete asks "Sure to delete: {name} ?" and removes the organization', asyn
   expect(await getRecord('organization', 'admin', org)).toBeNull();
 });
 
+test.describe('in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('Delete asks a plain question, "确定删除 {name} 吗？"', async ({ page }) => {
+    const org = await createOrganization();
+    await page.goto(`/organizations?field=name&value=${org}`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: org, exact: true }) });
+    await row.getByRole('button', { name: /^删\s?除$/ }).click();
+    await expect(page.getByText(`确定删除 ${org} 吗？`, { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: /^确\s?定$/ }).click();
+    await expect(row).toHaveCount(0);
+    expect(await getRecord('organization', 'admin', org)).toBeNull();
+  });
+});
+
 adminTeamTest("the Users action lists that organization's users", async ({ page, team }) => {
   await openListOf(page, team.org);
   await rowOf(page, team.org).getByRole('link', { name: 'Users' }).click();
