@@ -39,6 +39,20 @@ export function isMemberValue(value: string): boolean {
   return value === ALL || /^[^/\s]+\/[^/\s]+$/.test(value);
 }
 
+/** Whether a member value (see isMemberValue) stands for members of `organization`: All, `{organization}/*` or an id there. */
+export function isMemberOf(value: string, organization: string): boolean {
+  const slash = value.indexOf('/');
+  return value === ALL || (slash > 0 && value.slice(0, slash) === organization);
+}
+
+/**
+ * The member values of `values` that stay with a permission of `organization` (All and that
+ * organization's ids): what the console keeps when a permission moves to another organization.
+ */
+export function membersOf(values: readonly string[], organization: string): string[] {
+  return values.filter((value) => isMemberOf(value, organization));
+}
+
 /** The save rules of spec §5.3 that read the record alone, in the spec's order: a message key or null. */
 export function permissionProblem(p: {
   users: readonly string[];

@@ -102,6 +102,35 @@ describeEachDatabase('permission rules', (server) => {
     });
   });
 
+  describe('moving a permission to another organization', () => {
+    it('keeps no user, group or role of another organization; All and the new organization’s stay', async () => {
+      await admin.post('/api/add-organization', { owner: 'admin', name: 'permorg2' });
+      await admin.post('/api/add-user', { owner: 'permorg2', name: 'newcomer', password: 'newcomer-pass' });
+      const moved = { ...base, name: 'p-moved', users: ['permorg/worker', '*'], roles: ['permorg/*'] };
+      expect(await admin.post('/api/add-permission', moved)).toMatchObject({ status: 'ok' });
+      for (const [field, members, value] of [
+        ['users', ['permorg/worker', '*'], 'permorg/worker'],
+        ['roles', ['permorg/*'], 'permorg/*'],
+        ['groups', ['built-in/staff'], 'built-in/staff'],
+      ] as const) {
+        const body = { owner: 'permorg2', users: ['permorg2/newcomer'], roles: [], groups: [], [field]: members };
+        expect(await update(admin, 'p-moved', body)).toMatchObject({
+          status: 'error',
+          code: 'permissionMemberOtherOrganization',
+          msg: `"${value}" in ${field} belongs to another organization: a permission moved to "permorg2" keeps only users, groups and roles of "permorg2"`,
+        });
+      }
+      expect(await get('p-moved')).toMatchObject({ owner: 'permorg', users: ['permorg/worker', '*'] });
+      const kept = { owner: 'permorg2', users: ['permorg2/newcomer', '*'], roles: ['permorg2/*'], groups: [] };
+      expect(await update(admin, 'p-moved', kept)).toMatchObject({ status: 'ok' });
+      expect((await admin.get('/api/get-permission', { id: 'permorg2/p-moved' })).data).toMatchObject(kept);
+      // Saves that do not move it keep Casdoor's freedom (a new permission names its creator, of built-in).
+      expect(
+        await admin.post('/api/update-permission', { ...kept, users: ['built-in/admin'] }, { id: 'permorg2/p-moved' }),
+      ).toMatchObject({ status: 'ok' });
+    });
+  });
+
   describe('approval (spec §4.3)', () => {
     it('starts a global administrator’s permission Approved, with approver and approve time', async () => {
       expect(await admin.post('/api/add-permission', { ...base, name: 'p-global' })).toMatchObject({ status: 'ok' });

@@ -1,6 +1,7 @@
 import {
   isAdmin,
   isGlobalAdmin,
+  isMemberOf,
   isMemberValue,
   nowRfc3339,
   type Permission,
@@ -40,6 +41,20 @@ function checkPermission(p: Permission): void {
   if (wrong) throw new AppError('permissionActionInvalid', { action: wrong, type: p.resourceType, actions: allowed.join(', ') });
 }
 
+/**
+ * A permission moved to another organization takes only members of that organization (or All): the
+ * users, groups and roles of the one it leaves (or of any other) are refused, not kept. A new
+ * permission may name others (Casdoor's Add names its creator, a global administrator of built-in).
+ */
+function refuseOtherOrganizations(before: Permission, next: Permission): void {
+  if (next.owner === before.owner) return;
+  for (const field of ['users', 'groups', 'roles'] as const) {
+    const foreign = next[field].find((value) => !isMemberOf(value, next.owner));
+    if (foreign !== undefined)
+      throw new AppError('permissionMemberOtherOrganization', { field, value: foreign, organization: next.owner });
+  }
+}
+
 /** A member who is no administrator changes and deletes only the permissions they submitted. */
 function requireSubmitter(ctx: HookContext, stored: Permission): void {
   const viewer = viewerOf(ctx.actor);
@@ -64,7 +79,8 @@ function settleApproval(p: Permission, viewer: Viewer | null): void {
  * time. Members who are not administrators see (`ownRecords`), change and delete only what they
  * submitted. Users, groups and roles are All (*), all of an organization ({organization}/*) or ids;
  * users and roles are not both empty, resources and actions never; the actions are those of the
- * resource type (any for Custom).
+ * resource type (any for Custom); a permission moved to another organization keeps no member of
+ * another.
  */
 export const permissions = new EntityDomain(permissionDef, {
   beforeAdd: async (ctx, p, provided) => {
@@ -83,6 +99,7 @@ export const permissions = new EntityDomain(permissionDef, {
   beforeUpdate: async (ctx, before, next) => {
     requireSubmitter(ctx, before);
     if (next.owner !== before.owner) await requireOrganization(ctx.server, next.owner, ctx.trx);
+    refuseOtherOrganizations(before, next);
     await fitPermissionToModel(ctx.server, ctx.trx, next);
     checkPermission(next);
     if (next.state !== before.state) settleApproval(next, viewerOf(ctx.actor));

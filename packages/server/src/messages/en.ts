@@ -421,6 +421,8 @@ export const en = {
   permissionActionsEmpty: 'The actions cannot be empty',
   permissionNotSubmitter: 'A normal user can only modify the permission submitted by itself',
   permissionMemberInvalid: '"{value}" in {field} is neither All (*) nor an id owner/name',
+  permissionMemberOtherOrganization:
+    '"{value}" in {field} belongs to another organization: a permission moved to "{organization}" keeps only users, groups and roles of "{organization}"',
   permissionActionInvalid: 'The action "{action}" is not an action of the resource type {type} ({actions})',
   permissionBodyNotList: 'The body must be a JSON list of permissions',
   sheetEmpty: 'The workbook holds no rows below its header row',
