@@ -1,4 +1,4 @@
-import { apiAs, asAdmin, call, unique } from '../support/api.js';
+import { addUsers, apiAs, asAdmin, call, createOrganization, unique } from '../support/api.js';
 import { addButton, field, save, saveButton } from '../support/console.js';
 import { adminTeamTest, chooseOption, dataRows, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
 
@@ -156,3 +156,61 @@ teamTest('a member adds a permission: they submit it, Pending', async ({ page, t
     isEnabled: true,
   });
 });
+
+adminTeamTest(
+  "moving a permission to another organization drops the other's members and applications; a new organization is offered a model",
+  async ({ page, team }) => {
+    const name = unique('perm');
+    const other = await createOrganization('permto');
+    await addUsers(other, ['newcomer']);
+    await asAdmin((api) =>
+      call(api, '/api/add-permission', {
+        owner: team.org,
+        name,
+        ...base,
+        users: [`${team.org}/worker`, '*'],
+        roles: [`${team.org}/*`],
+      }),
+    );
+    await page.goto(`/permissions/${team.org}/${name}`);
+    await expect(heading(page, 'Edit Permission')).toBeVisible();
+    await expect(page.locator('form').getByText(`${team.org}/worker`)).toBeVisible();
+
+    await page.locator('#permission_owner').click();
+    await page.keyboard.type(other);
+    await chooseOption(page, other);
+    // Only All stays of the members; the applications of the organization left are gone.
+    const form = page.locator('form');
+    await expect(form.getByText(`${team.org}/worker`)).toHaveCount(0);
+    await expect(form.getByText(`${team.org}/*`)).toHaveCount(0);
+    await expect(form.getByText('app-built-in')).toHaveCount(0);
+    await saveButton(page).click();
+    await expect(page.getByText('The resources cannot be empty', { exact: true })).toBeVisible();
+
+    // The new organization has no model: the page offers to add one, which the permission then names.
+    const offer = page.getByRole('alert').filter({ hasText: `The organization ${other} has no model yet` });
+    await expect(offer).toBeVisible();
+    await offer.getByRole('button', { name: 'Add a model' }).click();
+    await expect(toast(page, 'Successfully added')).toBeVisible();
+    await expect(offer).toHaveCount(0);
+    await expect(form.getByText(new RegExp(`^${other}/model_\\w+$`))).toBeVisible();
+
+    const resources = field(page, 'Resources');
+    await resources.click();
+    await chooseOption(page, 'All');
+    await page.keyboard.press('Escape');
+    const users = field(page, 'Sub users');
+    await users.click();
+    await page.keyboard.type('newcomer');
+    await chooseOption(page, `${other}/newcomer`);
+    await page.keyboard.press('Escape');
+    await save(page);
+
+    const stored = await getPermission(other, name);
+    expect(stored).toMatchObject({ owner: other, users: ['*', `${other}/newcomer`], roles: [], resources: ['*'] });
+    expect(stored.model).toMatch(new RegExp(`^${other}/model_\\w+$`));
+    const model = await asAdmin(async (api) => (await call(api, '/api/get-model', undefined, { id: stored.model })).data);
+    expect(model).toMatchObject({ owner: other });
+    expect(await getPermission(team.org, name)).toBeNull();
+  },
+);

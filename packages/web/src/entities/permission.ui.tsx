@@ -1,6 +1,8 @@
 import {
   ALL,
+  allows,
   DEFAULT_MODEL_TEXT,
+  type EntityDefinition,
   hasDomainDefinition,
   hasRoleDefinition,
   isAdmin,
@@ -9,16 +11,21 @@ import {
   permissionApiPaths,
   permissionModelId,
   permissionProblem,
+  randomId,
 } from '@gatehouse/entities';
-import { useQuery } from '@tanstack/react-query';
-import { Flex, Form, Select, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Select, Typography } from 'antd';
+import { useAccount } from '../auth/account';
+import { useFeedback } from '../components/feedback';
 import { RefMultiSelect, RefSelect } from '../crud/ref-select';
-import { getOne } from '../data/entities';
+import { type Rec, unwrap } from '../data/client';
+import { create, getList, getOne } from '../data/entities';
 import { textOf as text } from '../data/text';
 import { useTranslation } from '../i18n/i18n';
 import { definitionOf } from './definitions';
 import { PermissionExplainPanel } from './enforce-explain-panel';
 import { MembersField } from './members-field';
+import { permissionValuesChange } from './permission-rules';
 import { SheetUploadButton } from './sheet-upload';
 import type { EntityOverrides, FieldControlProps, FormContext, ListToolbarProps } from './ui-types';
 
@@ -101,7 +108,7 @@ function RolesField(props: FieldControlProps) {
  * naming one that does not exist) the permission is read with the built-in RBAC model, which the
  * field says.
  */
-function ModelField({ id, value, onChange, disabled, stored }: FieldControlProps) {
+function ModelField({ id, value, onChange, disabled, stored, viewer }: FieldControlProps) {
   const { t } = useTranslation();
   const owner = useOwner(stored);
   const model = useModel(owner, text(value));
@@ -109,6 +116,12 @@ function ModelField({ id, value, onChange, disabled, stored }: FieldControlProps
   if (!modelDefinition) return null;
   return (
     <Flex vertical gap={4}>
+      <NoModelOffer
+        definition={modelDefinition}
+        owner={owner}
+        canAdd={!disabled && allows(modelDefinition.access.create, viewer, owner)}
+        onAdded={(added) => onChange?.(added)}
+      />
       <RefSelect
         id={id}
         definition={modelDefinition}
@@ -123,7 +136,65 @@ function ModelField({ id, value, onChange, disabled, stored }: FieldControlProps
   );
 }
 
-/** Domains: free tags, or All. */
+/**
+ * An organization without models (a new one) is offered one: Add a model creates it with the
+ * model's defaults (the standard role-based text) in that organization and chooses it here;
+ * viewers who may not add models are told to ask for one.
+ */
+function NoModelOffer({
+  definition,
+  owner,
+  canAdd,
+  onAdded,
+}: {
+  definition: EntityDefinition;
+  owner: string;
+  canAdd: boolean;
+  onAdded: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const viewer = useAccount()?.viewer ?? null;
+  const feedback = useFeedback();
+  const queryClient = useQueryClient();
+  const count = useQuery({
+    queryKey: ['list', 'model', owner, 'count'],
+    queryFn: async () => unwrap(await getList(definition, { organization: owner, page: 1, pageSize: 1 })).data2 ?? 0,
+    enabled: owner !== '',
+    retry: false,
+    staleTime: 30_000,
+  });
+  const add = useMutation({
+    mutationFn: async () => {
+      if (!viewer) throw new Error('not signed in');
+      const record: Rec = definition.newRecord({ organization: owner, viewer, random: randomId, now: nowRfc3339 });
+      const stored = unwrap(await create(definition, record)).data2 ?? record;
+      return `${text(stored.owner)}/${text(stored.name)}`;
+    },
+    onSuccess: (added) => {
+      feedback.success('general.successfullyAdded');
+      onAdded(added);
+      void queryClient.invalidateQueries({ queryKey: ['list', 'model'] });
+    },
+    onError: (error) => feedback.failure('general.failedToAdd', error),
+  });
+  if (count.data !== 0) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      message={t('permission.noModel', { organization: owner })}
+      description={canAdd ? t('permission.noModelAdd') : t('permission.noModelAsk')}
+      action={
+        canAdd && (
+          <Button size="small" type="primary" loading={add.isPending} onClick={() => add.mutate()}>
+            {t('permission.addModel')}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
 /** Domains: free tags, only where the model's request has a `dom` field (the server drops them otherwise). */
 function DomainsField({ id, value, onChange, disabled, stored }: FieldControlProps) {
   const { t } = useTranslation();
@@ -206,21 +277,6 @@ const ruleOf =
     return problem === key ? `permission.${key}` : null;
   };
 
-/**
- * Approval (spec §4.3): Approved shows the signed-in account as approver, now as approve time;
- * Pending clears both (the server records them the same way). A new resource type clears the
- * resources.
- */
-function permissionValuesChange(changed: Record<string, unknown>, _all: Record<string, unknown>, { account }: FormContext) {
-  if ('resourceType' in changed) return { resources: [] };
-  if ('state' in changed) {
-    return changed.state === 'Approved'
-      ? { approver: account?.user.name ?? '', approveTime: nowRfc3339() }
-      : { approver: '', approveTime: '' };
-  }
-  return undefined;
-}
-
 /** The list's .xlsx upload (spec part 2 §5.4). */
 function PermissionUpload(props: ListToolbarProps) {
   return <SheetUploadButton {...props} entity="permission" />;
@@ -241,7 +297,7 @@ const overrides: EntityOverrides = {
     resources: ResourcesField,
     actions: ActionsField,
   },
-  onValuesChange: permissionValuesChange,
+  onValuesChange: (changed, all, { account }: FormContext) => permissionValuesChange(changed, all, account?.user.name ?? ''),
   fieldRules: {
     users: ruleOf('permissionUsersAndRolesEmpty'),
     resources: ruleOf('permissionResourcesEmpty'),
