@@ -81,12 +81,14 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
     return ok(await authzOf(ctx).explain(account.viewer, selector, requestOf(request.body)));
   });
 
-  // The explain panel's inputs: the request fields of the selected enforcer's model.
+  // The explain panel's inputs: the request fields of the selected enforcer's model (data) and the
+  // actions its policy rows name (data2).
   app.get('/api/get-enforce-fields', async (request) => {
     const account = await requireAccount(ctx, request);
     const selector = selectorOf(request, SELECTOR_KINDS);
     checkScope(account.viewer, selector);
-    return ok(await authzOf(ctx).requestFields(selector));
+    const { fields, actions } = await authzOf(ctx).requestFields(selector);
+    return ok(fields, actions);
   });
 
   // What saving an edited permission would change (body: the permission as edited; id: the stored one).

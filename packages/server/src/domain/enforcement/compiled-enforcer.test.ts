@@ -30,6 +30,19 @@ async function sameAsCasbin(text: string, p: string[][], g: string[][], requests
 }
 
 describe('CompiledEnforcer', () => {
+  it('names the distinct values of a policy field (the actions the explain panel offers)', async () => {
+    const compiled = await CompiledEnforcer.build(
+      newModelFromString(NOT_DENIED),
+      rules([
+        ['alice', 'data1', 'read', 'allow'],
+        ['bob', 'data1', 'write', 'deny'],
+        ['carol', 'data2', 'read', 'allow'],
+      ]),
+    );
+    expect(compiled.policyValues('act')).toEqual(['read', 'write']);
+    expect(compiled.policyValues('dom')).toEqual([]);
+  });
+
   it('decides as casbin does under RBAC, deny-override, domains and a default-allow effect', async () => {
     const subjects = ['alice', 'bob', 'carol', 'admins'];
     const objects = ['data1', 'data2', 'data3', 'nothing'];

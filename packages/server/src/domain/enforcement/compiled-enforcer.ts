@@ -231,6 +231,13 @@ export class CompiledEnforcer {
     return (this.assertion?.tokens ?? []).map((t) => t.replace(/^p_/, ''));
   }
 
+  /** The distinct values of the policy field `field` (`act`: the actions the rows name), in the rows' order. */
+  policyValues(field: string): string[] {
+    const index = this.policyFields().indexOf(field);
+    if (index < 0) return [];
+    return [...new Set(this.all.map((row) => row[index] ?? '').filter((value) => value !== ''))];
+  }
+
   /**
    * The shortest path from `from` to `to` through the `g` rows (user → group → role → sub-role),
    * both ends included; a domain, when the rows carry one, must be the request's or empty.

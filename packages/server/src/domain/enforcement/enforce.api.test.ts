@@ -335,6 +335,12 @@ describeEachDatabase('enforcement (/api/enforce)', (server) => {
       status: 'ok',
       data: ['sub', 'dom', 'obj', 'act'],
     });
+    // data2: the actions the policy rows name (permissions' rows keep them in lower case), for the panel's picker.
+    expect(await admin.get('/api/get-enforce-fields', { permissionId: u('rbac-managers') })).toMatchObject({
+      status: 'ok',
+      data: ['sub', 'obj', 'act'],
+      data2: ['read'],
+    });
   });
 
   it('simulates an edit before it is saved', async () => {

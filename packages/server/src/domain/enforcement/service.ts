@@ -203,10 +203,14 @@ export class Authz {
     return this.run(() => this.engine.explain(selector, request));
   }
 
-  /** The request fields of the enforcers a selector leads to (the explain panel's inputs). */
-  async requestFields(selector: Selector): Promise<string[]> {
+  /**
+   * The explain panel's inputs: the request fields of the enforcers a selector leads to, and the
+   * actions their policy rows name (what the panel offers for `act`).
+   */
+  async requestFields(selector: Selector): Promise<{ fields: string[]; actions: string[] }> {
     const targets = await this.run(() => this.engine.targetsOf(selector));
-    return targets[0]?.enforcer.requestFields() ?? [];
+    const actions = new Set(targets.flatMap((target) => target.enforcer.policyValues('act')));
+    return { fields: targets[0]?.enforcer.requestFields() ?? [], actions: [...actions] };
   }
 
   /** get-all-roles (role names), get-all-objects and get-all-actions of a user (Casdoor's). */
