@@ -7,9 +7,12 @@ export interface EnforceTarget {
   id: string;
 }
 
-/** GET /api/get-enforce-fields: the request fields of the target's model (sub, obj, act ...). */
+/**
+ * GET /api/get-enforce-fields: the request fields of the target's model (sub, obj, act ...) and,
+ * in data2, the actions its policy rows name.
+ */
 export function getEnforceFields(target: EnforceTarget) {
-  return request<string[]>('GET', '/api/get-enforce-fields', { query: { [target.kind]: target.id } });
+  return request<string[], string[]>('GET', '/api/get-enforce-fields', { query: { [target.kind]: target.id } });
 }
 
 /** POST /api/enforce-explain: the decision with the rows that matched and the role chains. */

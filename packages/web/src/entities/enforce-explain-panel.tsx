@@ -6,13 +6,14 @@ import {
   type Simulation,
 } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Collapse, Form, Input, Row, Space, Table, Tag, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Card, Col, Collapse, Form, Input, Row, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../components/feedback';
 import { fromFormValues } from '../crud/form-values';
 import { type Rec, unwrap } from '../data/client';
 import { type EnforceTarget, explainEnforce, getEnforceFields, simulatePermission } from '../data/enforcement';
 import { useTranslation } from '../i18n/i18n';
+import { actionChoices, simulationSummary } from './enforce-texts';
 import type { SectionExtraProps } from './ui-types';
 
 const KNOWN_FIELDS = new Set(['sub', 'obj', 'act', 'dom']);
@@ -123,15 +124,7 @@ function SimulationView({ result }: { result: Simulation }) {
   const nothing = result.gained.length === 0 && result.lost.length === 0;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Alert
-        type={nothing ? 'info' : 'warning'}
-        showIcon
-        message={
-          nothing
-            ? t('enforce.simulateNothing', { checked: result.checked })
-            : t('enforce.simulateResult', { gained: result.gainedUsers, lost: result.lostUsers, checked: result.checked })
-        }
-      />
+      <Alert type={nothing ? 'info' : 'warning'} showIcon message={simulationSummary(t, result)} />
       {!nothing && (
         <Collapse
           items={[
@@ -169,7 +162,14 @@ export function PermissionExplainPanel({ stored }: SectionExtraProps) {
   const form = Form.useFormInstance();
   const fields = permissionDef.form;
   const edited = () => ({ ...stored, ...fromFormValues(permissionDef, fields, form.getFieldsValue(fields)) });
-  return <EnforceExplainPanel target={{ kind: 'permissionId', id: `${stored.owner}/${stored.name}` }} edited={edited} />;
+  const actions: unknown = Form.useWatch('actions', form) ?? stored.actions;
+  return (
+    <EnforceExplainPanel
+      target={{ kind: 'permissionId', id: `${stored.owner}/${stored.name}` }}
+      edited={edited}
+      ownActions={Array.isArray(actions) ? actions.map(String) : []}
+    />
+  );
 }
 
 /** The panel of an enforcer's page. */
@@ -182,14 +182,28 @@ export function EnforcerExplainPanel({ stored }: SectionExtraProps) {
  * fields, the decision with the rows that matched, the deciding row and how the subject reached each
  * row (user → group → role → sub-role); on a permission, what saving the current edit would change.
  */
-export function EnforceExplainPanel({ target, edited }: { target: EnforceTarget; edited?: () => Rec }) {
+export function EnforceExplainPanel({
+  target,
+  edited,
+  ownActions = [],
+}: {
+  target: EnforceTarget;
+  edited?: () => Rec;
+  /** The permission's actions as edited, offered first for `act`. */
+  ownActions?: string[];
+}) {
   const { t } = useTranslation();
   const label = useFieldLabel();
   const [form] = Form.useForm<Record<string, string>>();
-  const fields = useQuery({
+  const inputs = useQuery({
     queryKey: ['enforce-fields', target.kind, target.id],
-    queryFn: async () => unwrap(await getEnforceFields(target)).data,
+    queryFn: async () => {
+      const envelope = unwrap(await getEnforceFields(target));
+      return { fields: envelope.data ?? [], actions: envelope.data2 ?? [] };
+    },
   });
+  const fields = { ...inputs, data: inputs.data?.fields };
+  const actions = actionChoices(ownActions, inputs.data?.actions ?? []).map((action) => ({ value: action, label: action }));
   const [explaining, setExplaining] = useState(false);
   const [answers, setAnswers] = useState<KeyedExplanation[] | null>(null);
   const [simulating, setSimulating] = useState(false);
@@ -239,12 +253,38 @@ export function EnforceExplainPanel({ target, edited }: { target: EnforceTarget;
           <Row gutter={12}>
             {(fields.data ?? ['sub', 'obj', 'act']).map((field) => (
               <Col key={field} xs={24} sm={12} md={6}>
-                <Form.Item name={field} label={label(field)}>
-                  <Input
-                    placeholder={t(`enforce.placeholder.${KNOWN_FIELDS.has(field) ? field : 'other'}`)}
-                    allowClear
-                    onPressEnter={() => form.submit()}
-                  />
+                {/* An empty value is asked for in words; nothing is sent until every field has one. */}
+                <Form.Item
+                  name={field}
+                  label={label(field)}
+                  rules={[
+                    {
+                      required: true,
+                      whitespace: true,
+                      message: t(`enforce.required.${KNOWN_FIELDS.has(field) ? field : 'other'}`, { field }),
+                    },
+                  ]}
+                >
+                  {field === 'act' ? (
+                    // The actions the permission and the policy rows name, or any other typed.
+                    <AutoComplete
+                      options={actions}
+                      showSearch={{
+                        filterOption: (typed, option) =>
+                          String(option?.value ?? '')
+                            .toLowerCase()
+                            .includes(typed.toLowerCase()),
+                      }}
+                    >
+                      <Input placeholder={t('enforce.placeholder.act')} allowClear onPressEnter={() => form.submit()} />
+                    </AutoComplete>
+                  ) : (
+                    <Input
+                      placeholder={t(`enforce.placeholder.${KNOWN_FIELDS.has(field) ? field : 'other'}`)}
+                      allowClear
+                      onPressEnter={() => form.submit()}
+                    />
+                  )}
                 </Form.Item>
               </Col>
             ))}
