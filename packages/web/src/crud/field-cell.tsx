@@ -13,6 +13,7 @@ import type { Rec } from '../data/client';
 import { useTranslation } from '../i18n/i18n';
 import { formatTime } from './format';
 import { editPath } from './paths';
+import { valueLabel } from './value-label';
 
 interface Props {
   def: EntityDefinition<any>;
@@ -78,6 +79,7 @@ export function FieldCell({ def, field, record }: Props) {
 
   const text = value === null || value === undefined ? '' : String(value);
   if (text === '') return null;
+  if (spec.kind === 'enum') return valueLabel(t, text);
   switch (spec.format) {
     case 'image':
       // Only what the server accepts as an image source is shown as one (never javascript: URLs).

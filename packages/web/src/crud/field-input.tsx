@@ -3,6 +3,7 @@ import { Flex, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from '../i18n/i18n';
 import { formatTime } from './format';
 import { RefMultiSelect, RefSelect } from './ref-select';
+import { valueLabel } from './value-label';
 
 export interface FieldInputProps {
   spec: FieldSpec<any>;
@@ -24,7 +25,7 @@ export function FieldInput({ spec, label, disabled, refScope, id, value, onChang
   const { t, i18n } = useTranslation();
   const change = (next: unknown) => onChange?.(next);
   const common = { id, disabled };
-  const options = spec.options?.map((option) => ({ value: option, label: option }));
+  const options = spec.options?.map((option) => ({ value: option, label: valueLabel(t, option) }));
 
   switch (spec.kind) {
     case 'bool':

@@ -6,6 +6,7 @@ import type { TFunction } from '../i18n/i18n';
 import { ColumnFilter, ColumnSearch, FilterTrigger } from './column-filters';
 import { FieldCell } from './field-cell';
 import type { ListState } from './list-query';
+import { valueLabel } from './value-label';
 
 /**
  * The data columns of a list, from def.list.columns (with the entity's cell overrides and extra
@@ -50,7 +51,7 @@ export function dataColumns(ui: EntityUi, state: ListState, t: TFunction, fixNam
       if (search) {
         column.filterDropdown = (props) => <ColumnSearch {...props} label={label} />;
       } else {
-        column.filters = spec.filters?.map((value) => ({ text: value, value }));
+        column.filters = spec.filters?.map((value) => ({ text: valueLabel(t, value), value }));
         column.filterMultiple = false;
         column.filterDropdown = (props) => <ColumnFilter {...props} label={label} />;
       }
