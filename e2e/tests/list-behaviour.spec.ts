@@ -138,3 +138,21 @@ adminTest('a list shows the spinner while it loads and "No data" once it is empt
   await expect(noData).toBeVisible();
   await expect(page.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
 });
+
+adminTest('at 1366 px the sticky Action column covers no header of a list that fits', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const rightEdge = async (name: string) => {
+    const box = await page.getByRole('columnheader', { name, exact: true }).boundingBox();
+    return (box?.x ?? 0) + (box?.width ?? 0);
+  };
+  const actionLeft = async () => (await page.getByRole('columnheader', { name: 'Action', exact: true }).boundingBox())?.x ?? 0;
+  await page.goto('/syncers');
+  await expect(page.getByRole('columnheader', { name: 'Action', exact: true })).toBeVisible();
+  expect(await rightEdge('Sync interval (minutes)')).toBeLessThanOrEqual((await actionLeft()) + 1);
+  expect(await rightEdge('Last sync')).toBeLessThanOrEqual((await actionLeft()) + 1);
+  const org = await createOrganization('fit');
+  await addUsers(org, ['a1']);
+  await page.goto(`/organizations/${org}/users`);
+  await expect(page.getByRole('columnheader', { name: 'Action', exact: true })).toBeVisible();
+  expect(await rightEdge('Is forbidden')).toBeLessThanOrEqual((await actionLeft()) + 1);
+});

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config.js';
-import { addUsers, asAdmin, call, createOrganization, unique, uploadTermsOfUse } from '../support/api.js';
+import { addApplication, addUsers, asAdmin, call, createOrganization, unique, uploadTermsOfUse } from '../support/api.js';
 import { saveButton } from '../support/console.js';
 import { accountMenu, chooseOption, heading, pickOption, signIn, tabTo, toast } from '../support/fixtures.js';
 
@@ -422,3 +422,32 @@ test('a custom item added in the editor shows its HTML at its place on the sign-
   await expect(signin.locator('#items-note')).toHaveText('Mind the step');
   await visitor.close();
 });
+
+for (const locale of ['en-US', 'zh-CN']) {
+  test.describe(`on a phone, ${locale}`, () => {
+    test.use({ locale, viewport: { width: 390, height: 844 } });
+
+    test('every sign-in method tab fits the card, and the page does not scroll sideways', async ({ page }) => {
+      const org = await createOrganization('tabs', { languages: ['en', 'zh'] });
+      await addApplication({
+        organization: org,
+        cert: 'cert-built-in',
+        enablePassword: true,
+        signinMethods: ['Password', 'Verification code', 'WebAuthn', 'LDAP'].map((name) => ({
+          name,
+          displayName: name,
+          rule: name === 'Password' || name === 'Verification code' ? 'All' : 'None',
+        })),
+      });
+      await page.goto(`/login/${org}`);
+      const tabs = page.getByRole('tab');
+      await expect(tabs).toHaveCount(4);
+      const card = await page.locator('.login-methods').boundingBox();
+      for (const tab of await tabs.all()) {
+        const box = await tab.boundingBox();
+        expect(box && card && box.x >= card.x - 1 && box.x + box.width <= card.x + card.width + 1).toBe(true);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    });
+  });
+}

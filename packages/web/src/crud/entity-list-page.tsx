@@ -91,8 +91,9 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
     key: 'actions',
     title: t('general.action'),
     fixed: screens.md ? 'right' : undefined,
+    // The buttons side by side: the table's automatic layout would otherwise stack them.
     render: (_, record) => (
-      <Space wrap size={4}>
+      <Space wrap={!screens.md} size={4}>
         {ui.listActions?.map((action) => {
           const disabled = action.enabled ? !action.enabled(record, list.viewer) : false;
           if ('render' in action) return <action.render key={action.key} record={record} />;
@@ -179,7 +180,12 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
         ]}
         dataSource={list.rows}
         loading={result.isFetching}
-        scroll={{ x: 'max-content' }}
+        // As wide as the page, columns as wide as their content needs (headers wrap, values do not);
+        // wider only when that is too little, then scrolling under the sticky name and Action
+        // columns. At max-content every header stayed on one line, and one such as
+        // "Sync interval (minutes)" pushed the table under the Action column at 1366 px.
+        scroll={{ x: true }}
+        tableLayout="auto"
         onChange={onChange}
         locale={tableEmpty(result.isFetching, <EmptyText text={t('general.noData')} />)}
         title={() => (

@@ -28,6 +28,8 @@ export function dataColumns(ui: EntityUi, state: ListState, t: TFunction, fixNam
       key: field,
       dataIndex: field,
       title: label,
+      // Values stay on one line; a long header wraps instead of widening its column past the page.
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       width,
       // A wide table scrolls sideways with the name column kept in view.
       fixed: fixName && index <= nameAt ? 'left' : undefined,

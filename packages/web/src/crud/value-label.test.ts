@@ -7,7 +7,8 @@ import { valueLabel } from './value-label';
 function tOf(catalogue: Record<string, unknown>) {
   return (key: string) => {
     let node: unknown = catalogue;
-    for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+    for (const part of key.split('.'))
+      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
     return typeof node === 'string' ? node : key;
   };
 }
