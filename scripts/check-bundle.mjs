@@ -59,8 +59,8 @@ export const ROUTE_GROUPS = [
     modules: [...consoleShell, 'src/pages/home.tsx', 'src/pages/dashboard-page.tsx'],
   },
   { route: '/apps', entry: CONSOLE, target: CONSOLE_TARGET, modules: [...consoleShell, 'src/pages/apps-page.tsx'] },
-  { route: '/organizations', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 481 * KB, modules: entityList('organization') },
-  { route: '/users', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 484 * KB, modules: entityList('user') },
+  { route: '/organizations', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 483 * KB, modules: entityList('organization') },
+  { route: '/users', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 486 * KB, modules: entityList('user') },
 ];
 
 /**
