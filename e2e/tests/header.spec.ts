@@ -131,3 +131,28 @@ for (const dark of [false, true]) {
     expect(contrast(over(colours.text, background), background), JSON.stringify(colours)).toBeGreaterThanOrEqual(4.5);
   });
 }
+
+for (const width of [800, 1366]) {
+  adminTest.describe(`in Chinese, ${width} px wide`, () => {
+    adminTest.use({ locale: 'zh-CN', viewport: { width, height: 800 } });
+
+    adminTest('the header’s widgets size like controls and every menu group stays in sight', async ({ page }) => {
+      await page.goto('/organizations');
+      const banner = page.getByRole('banner');
+      const header = await boxOf(banner);
+      const selector = banner.getByRole('combobox', { name: '组织' });
+      const box = await boxOf(selector);
+      expect(box.height).toBeLessThanOrEqual(36);
+      expect(box.y + box.height).toBeLessThanOrEqual(header.y + HEADER_ROW);
+      expect(box.x + box.width).toBeLessThanOrEqual((await boxOf(banner.getByRole('button', { name: '主题' }))).x);
+      await banner.getByRole('button', { name: '语言' }).click();
+      expect((await boxOf(page.getByRole('menuitem', { name: 'English' }))).height).toBeLessThanOrEqual(36);
+      await page.keyboard.press('Escape');
+      const menu = page.getByRole('navigation', { name: '菜单' });
+      for (const group of ['首页', '用户管理', '身份认证', '权限管理', '日志与审计', '商业与支付', '系统管理']) {
+        await expect(menu.getByRole('menuitem', { name: group, exact: true })).toBeVisible();
+      }
+      await expect(menu.locator('.ant-menu-overflow-item-rest:visible')).toHaveCount(0);
+    });
+  });
+}

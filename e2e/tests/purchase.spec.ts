@@ -148,6 +148,12 @@ test('a visitor chooses a plan, signs up, pays with Dummy and holds an active su
   await expect(page).toHaveURL(new RegExp(`/payments/${shop.org}/payment_[a-z0-9]+/result$`));
   await expect(page.getByText('You have successfully completed the payment')).toBeVisible();
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  // The plan by its display name, never the generated product's name.
+  await expect(page.getByText('Pro: $15.00', { exact: true })).toBeVisible();
+  await expect(page.locator('.ant-descriptions')).toContainText('Plan Pro');
+  for (const internal of [shop.product, 'Product for Plan', 'Plan pro']) {
+    await expect(page.locator('.ant-result')).not.toContainText(internal);
+  }
 
   const [sub] = await subscriptionsOf(shop.org, username);
   expect(sub).toMatchObject({ plan: 'pro', pricing: 'main', state: 'Active' });

@@ -3,8 +3,9 @@ import { Button, Descriptions, Result, Skeleton, Spin, Tag } from 'antd';
 import { Navigate, useParams } from 'react-router';
 import { LinkButton } from '../components/link-button';
 import { LoadError } from '../components/load-error';
+import { valueLabel } from '../crud/value-label';
 import { unwrap } from '../data/client';
-import { getOwnSubscriptions, getPayment } from '../data/purchase';
+import { getOwnSubscriptions, getPayment, getPlan } from '../data/purchase';
 import { textOf } from '../data/text';
 import { useTranslation } from '../i18n/i18n';
 import { formatPrice, resultKind } from './purchase-model';
@@ -34,14 +35,23 @@ export default function PaymentResultPage() {
     retry: false,
   });
 
+  // A payment for a plan is named by the plan (its product's name is generated from the plan's).
+  const subscription = (subscriptions.data ?? []).find((sub) => sub.payment === paymentName);
+  const plan = useQuery({
+    queryKey: ['payment-result', organizationName, paymentName, 'plan', subscription?.plan],
+    queryFn: async () => unwrap(await getPlan(organizationName, textOf(subscription?.plan))).data ?? null,
+    enabled: !!subscription && textOf(subscription.plan) !== '',
+    retry: false,
+  });
+  const planName = textOf(plan.data?.displayName) || textOf(subscription?.plan);
+
   if (query.error) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <Skeleton active />;
   if (!payment) return <Navigate to="/404" replace />;
 
   const kind = resultKind(payment.state);
-  const product = textOf(payment.productDisplayName) || textOf(payment.productName);
+  const product = planName || textOf(payment.productDisplayName) || textOf(payment.productName);
   const price = formatPrice(payment.price, payment.currency, i18n.language);
-  const subscription = (subscriptions.data ?? []).find((sub) => sub.payment === paymentName);
   const returnUrl = textOf(payment.returnUrl);
 
   const extra = [
@@ -73,11 +83,13 @@ export default function PaymentResultPage() {
         <Descriptions.Item label={t('payment.name')}>{paymentName}</Descriptions.Item>
         <Descriptions.Item label={t('payment.provider')}>{textOf(payment.provider)}</Descriptions.Item>
         <Descriptions.Item label={t('payment.price')}>{price}</Descriptions.Item>
-        <Descriptions.Item label={t('payment.state')}>{textOf(payment.state)}</Descriptions.Item>
+        <Descriptions.Item label={t('payment.state')}>{valueLabel(t, textOf(payment.state))}</Descriptions.Item>
         {subscription && (
           <Descriptions.Item label={t('purchase.subscription')}>
-            {t('purchase.subscriptionState', { plan: textOf(subscription.plan) })}{' '}
-            <Tag color={subscription.state === 'Active' ? 'success' : 'processing'}>{textOf(subscription.state)}</Tag>
+            {t('purchase.subscriptionState', { plan: planName })}{' '}
+            <Tag color={subscription.state === 'Active' ? 'success' : 'processing'}>
+              {valueLabel(t, textOf(subscription.state))}
+            </Tag>
           </Descriptions.Item>
         )}
       </Descriptions>
