@@ -16,29 +16,47 @@ const SIGN_IN_CEILING = 150 * KB;
 const SIGN_UP_CEILING = 150 * KB;
 /** The dashboard with its chart (ECharts, loaded after the cards). */
 const DASHBOARD_CEILING = 470 * KB;
-/** 450 kB until the console took the data router (17 kB) for its unsaved-changes guard. */
-const LIST_CEILING = 465 * KB;
+/**
+ * 450 kB until the console took the data router (17 kB) for its unsaved-changes guard; 467 kB
+ * since the catalogue's texts of issue 28 (validation, warnings, stored values: +1.5 kB).
+ */
+const LIST_CEILING = 467 * KB;
 const WEIGHT_TYPES = new Set(['Document', 'Script', 'Stylesheet']);
 
-/** Starts counting the page's downloads; the returned function answers the bytes so far. */
-async function countDownloads(page: Page): Promise<() => number> {
+/**
+ * Starts counting the page's downloads: the returned `bytes` answers the bytes so far of what was
+ * asked for before `rendered()` was called; what the page asks for later (a list loads its edit
+ * page's code while idle, for the next page) is not part of this page's first load.
+ */
+async function countDownloads(page: Page): Promise<{ bytes: () => number; rendered: () => void }> {
   const cdp = await page.context().newCDPSession(page);
   const types = new Map<string, string>();
+  const later = new Set<string>();
+  let shown = false;
   let bytes = 0;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (shown) later.add(event.requestId);
+  });
   cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
   cdp.on('Network.loadingFinished', (event) => {
-    if (WEIGHT_TYPES.has(types.get(event.requestId) ?? '')) bytes += event.encodedDataLength;
+    if (WEIGHT_TYPES.has(types.get(event.requestId) ?? '') && !later.has(event.requestId)) bytes += event.encodedDataLength;
   });
   await cdp.send('Network.enable');
-  return () => bytes;
+  return {
+    bytes: () => bytes,
+    rendered: () => {
+      shown = true;
+    },
+  };
 }
 
 async function weigh(page: Page, path: string, rendered: () => Promise<void>): Promise<number> {
-  const downloaded = await countDownloads(page);
+  const downloads = await countDownloads(page);
   await page.goto(path);
   await rendered();
+  downloads.rendered();
   await page.waitForLoadState('networkidle');
-  const bytes = downloaded();
+  const bytes = downloads.bytes();
   adminTest.info().annotations.push({ type: 'weight', description: `${path}: ${(bytes / KB).toFixed(1)} kB on the wire` });
   console.log(`${path}: ${(bytes / KB).toFixed(1)} kB on the wire`);
   return bytes;
@@ -73,8 +91,9 @@ adminTest('the console’s first load (the dashboard and its chart) downloads le
 
 adminTest('a list page as the first load downloads less than its ceiling', async ({ page }) => {
   adminTest.slow();
+  // The first row, whichever organization it is (other tests add organizations before this one runs).
   const bytes = await weigh(page, '/organizations', () =>
-    expect(page.getByRole('link', { name: 'built-in', exact: true })).toBeVisible(RENDERED),
+    expect(page.locator('.ant-table-row').first().getByRole('link').first()).toBeVisible(RENDERED),
   );
   expect(bytes).toBeLessThanOrEqual(LIST_CEILING);
 });

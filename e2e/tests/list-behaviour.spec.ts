@@ -157,3 +157,15 @@ adminTest('at 1366 px the sticky Action column covers no header of a list that f
   await expect(page.getByRole('columnheader', { name: 'Action', exact: true })).toBeVisible();
   expect(await rightEdge('Is forbidden')).toBeLessThanOrEqual((await actionLeft()) + 1);
 });
+
+adminTest('a list loads its edit page’s code once it is shown, so that Edit opens without waiting for it', async ({ page }) => {
+  const editCode = page.waitForRequest(
+    (request) => /\/assets\/entity-edit-page-[^/]+\.js$/.test(new URL(request.url()).pathname),
+    {
+      timeout: 10_000,
+    },
+  );
+  await page.goto('/organizations');
+  await expect(dataRows(page).first()).toBeVisible();
+  await editCode;
+});

@@ -26,6 +26,20 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
   return { Component: lazy(preload), preload };
 }
 
+/** Runs `work` a second from now, once the browser is idle: after what the page shows has loaded. */
+function soonWhenIdle(work: () => void): void {
+  window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => work(), { timeout: 2000 });
+    else work();
+  }, 1000);
+}
+
+/** Starts loading a route's code (its handle's preload), ignoring a failure (the route retries on render). */
+function preloadHandle(route: RouteObject | undefined): void {
+  const handle: unknown = route?.handle;
+  if (isRouteHandle(handle)) handle.preload().catch(() => undefined);
+}
+
 /** What a route object carries for preloadRoute. */
 interface RouteHandle {
   preload: () => Promise<unknown>;
@@ -60,10 +74,22 @@ function entityPage<P extends object>(
   return pageRoute(loaded, {}, path);
 }
 
-const listPage = (path: string, registration: EntityRegistration, organizationParam?: string) =>
-  entityPage(path, registration, 'list', () => import('./crud/entity-list-page'), { organizationParam });
 const editPage = (path: string, registration: EntityRegistration, self = false) =>
   entityPage(path, registration, 'edit', () => import('./crud/entity-edit-page'), { self });
+/** Each entity's edit route, which its lists load once they are shown (an edit is a list's usual next page). */
+const EDIT_ROUTES = new Map(
+  Object.values(REGISTRY).flatMap((registration) =>
+    registration.enabled && registration.routes.edit
+      ? [[registration.name, editPage(registration.routes.edit, registration)] as const]
+      : [],
+  ),
+);
+const listPage = (path: string, registration: EntityRegistration, organizationParam?: string) => {
+  // Once its rows are shown, a list loads its edit page's code while the browser is idle: Edit
+  // then waits for the record only. Not before: it would compete with what the list shows.
+  const onShown = () => soonWhenIdle(() => preloadHandle(EDIT_ROUTES.get(registration.name)));
+  return entityPage(path, registration, 'list', () => import('./crud/entity-list-page'), { organizationParam, onShown });
+};
 
 const later = (path: string, screen: string): RouteObject => pageRoute(NotAvailable, { screen }, path);
 
@@ -82,7 +108,7 @@ function routesOf(registration: EntityRegistration): RouteObject[] {
   return [
     ...(list ? [listPage(list, registration)] : []),
     // An entity without edit pages (verifications) has its list only.
-    ...(edit ? [editPage(edit, registration)] : []),
+    ...(edit ? [EDIT_ROUTES.get(name) ?? editPage(edit, registration)] : []),
   ];
 }
 
@@ -178,10 +204,7 @@ export function createConsoleRouter() {
  * of one after the other as each renders (a chain of five round trips).
  */
 export function preloadRoute(pathname: string): void {
-  for (const { route } of matchRoutes(ROUTES, pathname) ?? []) {
-    const handle: unknown = route.handle;
-    if (isRouteHandle(handle)) handle.preload().catch(() => undefined);
-  }
+  for (const { route } of matchRoutes(ROUTES, pathname) ?? []) preloadHandle(route);
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

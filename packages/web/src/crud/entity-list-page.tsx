@@ -2,7 +2,7 @@ import { isReadOnly, keyOfRecord } from '@gatehouse/entities/plain';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { lazy, Suspense, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
@@ -30,10 +30,12 @@ interface Props {
   organizationParam?: string;
   /** Only the members of this group of the pinned organization, each with Remove (the group tree). */
   groupName?: string;
+  /** Called once the first rows are shown (the routes then load the edit page's code). */
+  onShown?: () => void;
 }
 
 /** The list screen of any entity: a bordered, server-paged, sortable and searchable table. */
-export default function EntityListPage({ ui, organizationParam, groupName }: Props) {
+export default function EntityListPage({ ui, organizationParam, groupName, onShown }: Props) {
   const { t } = useTranslation();
   const def = ui.definition;
   const params = useParams();
@@ -50,6 +52,10 @@ export default function EntityListPage({ ui, organizationParam, groupName }: Pro
   });
   const screens = Grid.useBreakpoint();
   const { state, setState, result } = list;
+  const shown = result.isSuccess;
+  useEffect(() => {
+    if (shown) onShown?.();
+  }, [shown, onShown]);
   const tableArea = useRef<HTMLDivElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const entities = t(`entity.${def.plural}`);
