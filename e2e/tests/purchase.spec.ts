@@ -151,7 +151,8 @@ test('a visitor chooses a plan, signs up, pays with Dummy and holds an active su
   // The plan by its display name, never the generated product's name.
   await expect(page.getByText('Pro: $15.00', { exact: true })).toBeVisible();
   await expect(page.locator('.ant-descriptions')).toContainText('Plan Pro');
-  for (const internal of [shop.product, 'Product for Plan', 'Plan pro']) {
+  await expect(page.locator('.ant-descriptions')).toContainText('Dummy');
+  for (const internal of [shop.product, 'Product for Plan', 'Plan pro', 'pay_dummy']) {
     await expect(page.locator('.ant-result')).not.toContainText(internal);
   }
 

@@ -81,7 +81,8 @@ export default function PaymentResultPage() {
     >
       <Descriptions bordered column={1} size="small">
         <Descriptions.Item label={t('payment.name')}>{paymentName}</Descriptions.Item>
-        <Descriptions.Item label={t('payment.provider')}>{textOf(payment.provider)}</Descriptions.Item>
+        {/* How the customer paid (the provider's type), not the provider's internal name. */}
+        <Descriptions.Item label={t('payment.provider')}>{textOf(payment.type) || textOf(payment.provider)}</Descriptions.Item>
         <Descriptions.Item label={t('payment.price')}>{price}</Descriptions.Item>
         <Descriptions.Item label={t('payment.state')}>{valueLabel(t, textOf(payment.state))}</Descriptions.Item>
         {subscription && (
