@@ -1,6 +1,6 @@
 import { isReadOnly, keyOfRecord } from '@gatehouse/entities/plain';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Tooltip } from 'antd';
+import { Button, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';

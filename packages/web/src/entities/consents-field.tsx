@@ -1,6 +1,6 @@
 import { application as applicationDef, mayRevokeConsents, user as userDef, type Viewer } from '@gatehouse/entities';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Flex, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Flex, Table, type TableColumnsType, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { AppLink } from '../components/app-link';
 import { useFeedback } from '../components/feedback';

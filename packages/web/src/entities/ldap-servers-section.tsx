@@ -1,6 +1,6 @@
 import { allows, type EntityDefinition, nowRfc3339, randomId } from '@gatehouse/entities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Flex, Popconfirm, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { App, Button, Flex, Popconfirm, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../components/feedback';

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorText } from '../components/feedback';
 import { EmptyText, tableEmpty } from '../components/table-empty';

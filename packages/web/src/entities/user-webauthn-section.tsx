@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
 import { LoadError } from '../components/load-error';
-import { EmptyText, tableEmpty } from '../components/table-empty';
+import { tableEmpty } from '../components/table-empty';
 import { formatTime } from '../crud/format';
 import { unwrap } from '../data/client';
 import { deletePasskey, getPasskeys, type PasskeyRow, passkeyRowsOf, registerPasskey } from '../data/webauthn';

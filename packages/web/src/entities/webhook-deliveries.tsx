@@ -1,20 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { deliveryDocument, type WebhookEvent, type WebhookEventState } from '@gatehouse/entities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Empty,
-  Grid,
-  Popconfirm,
-  Space,
-  Table,
-  type TableProps,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Drawer, Grid, Popconfirm, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';

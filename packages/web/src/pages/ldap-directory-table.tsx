@@ -1,5 +1,5 @@
 import type { LdapDirectoryUser } from '@gatehouse/entities';
-import { Empty, Table, type TableProps, Tag } from 'antd';
+import { Table, type TableProps, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyText, tableEmpty } from '../components/table-empty';
