@@ -14,13 +14,14 @@ import { adminTest, expect } from '../support/fixtures.js';
 const KB = 1000;
 const SIGN_IN_CEILING = 150 * KB;
 const SIGN_UP_CEILING = 150 * KB;
-/** The dashboard with its chart (ECharts, loaded after the cards). */
-const DASHBOARD_CEILING = 470 * KB;
+/** The dashboard with its chart (ECharts, loaded after the cards): 423 kB measured. */
+const DASHBOARD_CEILING = 430 * KB;
 /**
- * 450 kB until the console took the data router (17 kB) for its unsaved-changes guard; 467 kB
- * since the catalogue's texts of issue 28 (validation, warnings, stored values: +1.5 kB).
+ * 450 kB until the console took the data router (17 kB) for its unsaved-changes guard, 467 kB
+ * with the catalogue's texts of issue 28; 432 kB measured since the layout is part of the entry
+ * (one file compresses better than the thirty small chunks it was split into).
  */
-const LIST_CEILING = 467 * KB;
+const LIST_CEILING = 440 * KB;
 const WEIGHT_TYPES = new Set(['Document', 'Script', 'Stylesheet']);
 
 /**

@@ -1,12 +1,24 @@
-import { isPublicPagePath, MANIFEST, type ManifestEntry, PUBLIC_PAGE_ROUTES } from '@gatehouse/entities/plain';
+import {
+  isAdmin,
+  isGlobalAdmin,
+  isPublicPagePath,
+  MANIFEST,
+  type ManifestEntry,
+  PUBLIC_PAGE_ROUTES,
+} from '@gatehouse/entities/plain';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type NonIndexRouteObject, type RouteObject } from 'react-router';
+import type { Account } from './auth/account-state';
 import { OtherEntry } from './components/other-entry';
 import { PageSpin } from './components/page-spin';
 import { type EntityPageKind, type EntityRegistration, loadEntityUi, REGISTRY } from './entities/registry';
 import type { EntityUi } from './entities/ui-types';
-import { loadConsoleCatalogue } from './i18n/i18n';
+import { dashboardQuery } from './pages/dashboard-query';
 import { Guard } from './shell/guard';
+import ConsoleLayout from './shell/layout';
+import { loadOrganizationSelector } from './shell/organization-picker';
+import { readSelectedOrganization } from './shell/selected-organization';
 
 /**
  * A page whose code loads when it first renders, or earlier when asked (preloadRoute): both share
@@ -40,21 +52,24 @@ function preloadHandle(route: RouteObject | undefined): void {
   if (isRouteHandle(handle)) handle.preload().catch(() => undefined);
 }
 
-/** What a route object carries for preloadRoute. */
+/** What a route object carries for preloadRoute and prefetchRouteData. */
 interface RouteHandle {
   preload: () => Promise<unknown>;
+  /** Asks for what the page shows first, once the account is known (without waiting for its code). */
+  prefetch?: Prefetch;
 }
+type Prefetch = (account: Account, client: QueryClient) => Promise<unknown> | undefined;
 
 /** A route rendering `page` (with `props`), which preloadRoute can load ahead. */
-function pageRoute<P extends object>(page: LazyPage<P>, props: P, path?: string): NonIndexRouteObject {
+function pageRoute<P extends object>(page: LazyPage<P>, props: P, path?: string, prefetch?: Prefetch): NonIndexRouteObject {
   const { Component } = page;
-  const handle: RouteHandle = { preload: page.preload };
+  const handle: RouteHandle = { preload: page.preload, ...(prefetch ? { prefetch } : {}) };
   return { ...(path === undefined ? {} : { path }), element: <Component {...props} />, handle };
 }
 
-// Every page is its own chunk. The sign-in pages are another entry's (signin.html, src/public);
-// the layout comes with the console's whole catalogue.
-const ConsoleLayout = lazyPage(async () => (await Promise.all([import('./shell/layout'), loadConsoleCatalogue()]))[0]);
+// Every page is its own chunk. The sign-in pages are another entry's (signin.html, src/public).
+// The layout is part of the entry: every console page renders in it, so its code comes with the
+// entry's first files (preloaded by index.html) instead of in a second wave of small chunks.
 const Home = lazyPage(() => import('./pages/home'));
 const NotFound = lazyPage(() => import('./pages/not-found'));
 const NotAvailable = lazyPage(() => import('./pages/not-available'));
@@ -156,8 +171,12 @@ const moreRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) =>
   }),
 );
 
+/** Home: an administrator's dashboard shows its figures and its chart, asked for at once. */
+const prefetchDashboard: Prefetch = (account, client) =>
+  isAdmin(account.viewer) ? client.prefetchQuery(dashboardQuery(account.viewer, readSelectedOrganization())) : undefined;
+
 const guarded: RouteObject[] = [
-  pageRoute(Home, {}, '/'),
+  pageRoute(Home, {}, '/', prefetchDashboard),
   editPage('/account', USER, true),
   listPage('/organizations/:organizationName/users', USER, 'organizationName'),
   ...entityRoutes.filter((route) => !UNGUARDED.has(route.path ?? '')),
@@ -180,7 +199,12 @@ const ROUTES: RouteObject[] = [
   // The public pricing page (no guard, no console frame).
   top(pageRoute(SelectPlanPage, {}, '/select-plan/:owner/:pricingName')),
   {
-    ...top(pageRoute(ConsoleLayout, {})),
+    element: <ConsoleLayout />,
+    // A global admin's header shows the organization picker, whose code loads on its own.
+    handle: {
+      preload: () => Promise.resolve(),
+      prefetch: (account) => (isGlobalAdmin(account.viewer) ? loadOrganizationSelector() : undefined),
+    } satisfies RouteHandle,
     children: [
       { element: <Guard />, children: guarded },
       ...entityRoutes.filter((route) => UNGUARDED.has(route.path ?? '')),
@@ -205,6 +229,18 @@ export function createConsoleRouter() {
  */
 export function preloadRoute(pathname: string): void {
   for (const { route } of matchRoutes(ROUTES, pathname) ?? []) preloadHandle(route);
+}
+
+/**
+ * Asks for the data the page at `pathname` shows first, now that the account is known; settles
+ * when all of it is in (a failure is the page's to show: it asks again when it renders).
+ */
+export async function prefetchRouteData(pathname: string, account: Account, client: QueryClient): Promise<void> {
+  const asked = (matchRoutes(ROUTES, pathname) ?? []).map(({ route }) => {
+    const handle: unknown = route.handle;
+    return isRouteHandle(handle) ? handle.prefetch?.(account, client) : undefined;
+  });
+  await Promise.allSettled(asked);
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

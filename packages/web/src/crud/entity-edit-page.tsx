@@ -1,6 +1,6 @@
 import { allows, type FieldSpec, organizationOf, type Viewer } from '@gatehouse/entities';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Grid, Space, Typography, theme } from 'antd';
+import { Button, Card, Flex, Form, Space, Typography, theme } from 'antd';
 import { type ComponentType, Fragment, memo, type ReactNode, useMemo } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useAccount } from '../auth/account';
@@ -12,6 +12,7 @@ import { getOne } from '../data/entities';
 import type { EntityUi, FieldControlProps } from '../entities/ui-types';
 import { useTranslation } from '../i18n/i18n';
 import Forbidden from '../pages/forbidden';
+import { useScreens } from '../plain/use-media';
 import { FieldInput } from './field-input';
 import { definitionRules } from './field-rules';
 import { FormSections } from './form-sections';
@@ -84,7 +85,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
   const account = useAccount() ?? null;
   const [form] = Form.useForm();
   const { token } = theme.useToken();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const headerHeight = useConsoleHeaderHeight();
   const [searchParams] = useSearchParams();
   const location = useLocation();

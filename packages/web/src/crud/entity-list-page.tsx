@@ -1,6 +1,6 @@
 import { isReadOnly, keyOfRecord } from '@gatehouse/entities/plain';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, Tooltip } from 'antd';
+import { Button, Flex, Popconfirm, Space, Table, type TableProps, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { isUnauthorized, type Rec, unwrap } from '../data/client';
 import { removeUserFromGroup } from '../data/entities';
 import type { EntityUi } from '../entities/ui-types';
 import { useTranslation } from '../i18n/i18n';
+import { useScreens } from '../plain/use-media';
 import { type PageTourStep, usePageTour } from '../shell/tour';
 import { dataColumns } from './list-columns';
 import { nextSearch } from './list-query';
@@ -50,7 +51,7 @@ export default function EntityListPage({ ui, organizationParam, groupName, onSho
     },
     onError: (error) => feedback.failure('group.failedToRemove', error),
   });
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const { state, setState, result } = list;
   const shown = result.isSuccess;
   useEffect(() => {

@@ -1,10 +1,11 @@
 import { record as recordDef, showsTriggered } from '@gatehouse/entities';
-import { Button, Descriptions, Drawer, Grid, Switch, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FieldCell } from '../crud/field-cell';
 import type { Rec } from '../data/client';
 import { useTranslation } from '../i18n/i18n';
+import { useScreens } from '../plain/use-media';
 import type { EntityOverrides, ListCellProps } from './ui-types';
 
 /** The client's address, linked to an IP lookup (spec §2.8). */
@@ -80,7 +81,7 @@ function DetailValue({ field, record }: { field: string; record: Rec }) {
 function RecordDetail({ record }: { record: Rec }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   return (
     <>
       <Button size="small" onClick={() => setOpen(true)}>

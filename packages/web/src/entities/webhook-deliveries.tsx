@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { deliveryDocument, type WebhookEvent, type WebhookEventState } from '@gatehouse/entities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Drawer, Grid, Popconfirm, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Drawer, Popconfirm, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { busyLoading } from '../components/busy';
 import { useFeedback } from '../components/feedback';
@@ -11,6 +11,7 @@ import { formatTime } from '../crud/format';
 import { unwrap } from '../data/client';
 import { deleteWebhookEvent, getWebhookEvents, replayWebhookEvent, type WebhookEventQuery } from '../data/webhook-events';
 import { useTranslation } from '../i18n/i18n';
+import { useScreens } from '../plain/use-media';
 import type { SectionExtraProps } from './ui-types';
 
 const STATE_COLORS: Record<WebhookEventState, string> = { Pending: 'blue', Retrying: 'orange', Success: 'green', Failed: 'red' };
@@ -26,7 +27,7 @@ type Sort = Pick<WebhookEventQuery, 'sortField' | 'sortOrder'>;
 function DeliveryDetail({ event, onReplay, busy }: { event: WebhookEvent; onReplay: () => void; busy: boolean }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const document = JSON.stringify(deliveryDocument(event.payload, event.extendedUser), null, 2);
   return (
     <>

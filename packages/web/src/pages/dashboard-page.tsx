@@ -1,36 +1,29 @@
-import { DASHBOARD_SERIES, dashboardDays, isGlobalAdmin, userFigures } from '@gatehouse/entities/plain';
+import { DASHBOARD_SERIES, dashboardDays, userFigures, type Viewer } from '@gatehouse/entities/plain';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Row, Skeleton, Statistic } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
-import { useAccount } from '../auth/account';
 import { LoadError } from '../components/load-error';
 import { PageTitle } from '../components/page-title';
 import { Panel } from '../components/panel';
-import { unwrap } from '../data/client';
-import { getDashboard } from '../data/dashboard';
 import { useTranslation } from '../i18n/i18n';
-import { ALL_ORGANIZATIONS, useSelectedOrganization } from '../shell/selected-organization';
+import { useSelectedOrganization } from '../shell/selected-organization';
 import { useThemeSettings } from '../shell/theme-store';
+import { dashboardQuery, loadDashboardChart } from './dashboard-query';
 
-// The chart library loads with the chart, after the cards.
-const DashboardChart = lazy(() => import('./dashboard-chart'));
+// The chart library loads on its own: the cards do not wait for it (the boot starts loading it
+// beside the figures, routes.tsx).
+const DashboardChart = lazy(loadDashboardChart);
 
 /**
  * The administrators' home (spec part 1 §2): four cards of user figures and a line chart of the
  * last 30 days, for the selected organization (global admins: all, or the one chosen in the
  * header) or the administrator's own.
  */
-export default function DashboardPage() {
+export default function DashboardPage({ viewer }: { viewer: Viewer }) {
   const { t } = useTranslation();
-  const viewer = useAccount()?.viewer ?? null;
   const selected = useSelectedOrganization();
   const dark = useThemeSettings().dark;
-  const owner = isGlobalAdmin(viewer) ? (selected === ALL_ORGANIZATIONS ? '' : selected) : (viewer?.owner ?? '');
-  const result = useQuery({
-    queryKey: ['dashboard', owner],
-    queryFn: async () => unwrap(await getDashboard(owner)).data ?? {},
-    enabled: viewer !== null,
-  });
+  const result = useQuery(dashboardQuery(viewer, selected));
   const days = useMemo(() => dashboardDays(new Date()), []);
   const series = useMemo(
     () =>

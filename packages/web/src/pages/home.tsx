@@ -1,14 +1,15 @@
 import { isAdmin } from '@gatehouse/entities/plain';
-import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import { useAccount } from '../auth/account';
+import DashboardPage from './dashboard-page';
 
-const DashboardPage = lazy(() => import('./dashboard-page'));
-
-/** Home is the administrators' dashboard; everyone else starts at the app launcher (spec part 1 §2). */
+/**
+ * Home is the administrators' dashboard; everyone else starts at the app launcher (spec part 1 §2).
+ * The dashboard comes with Home's code (one file less to wait for; its chart loads on its own).
+ */
 export default function Home() {
   const account = useAccount();
   if (!account) return null;
   if (!isAdmin(account.viewer)) return <Navigate to="/apps" replace />;
-  return <DashboardPage />;
+  return <DashboardPage viewer={account.viewer} />;
 }

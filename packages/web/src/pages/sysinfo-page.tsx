@@ -1,7 +1,7 @@
 import { formatBytes } from '@gatehouse/entities';
 import { isGlobalAdmin, type PrometheusInfo } from '@gatehouse/entities/plain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Empty, Grid, Progress, Row, Skeleton, Table, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Progress, Row, Skeleton, Table, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useAccount } from '../auth/account';
 import { errorText } from '../components/feedback';
@@ -9,6 +9,7 @@ import { PageTitle } from '../components/page-title';
 import { unwrap } from '../data/client';
 import { getPrometheusInfo, getSystemInfo, getVersionInfo } from '../data/system-info';
 import { useTranslation } from '../i18n/i18n';
+import { useScreens } from '../plain/use-media';
 import { usePageTour } from '../shell/tour';
 import Forbidden from './forbidden';
 
@@ -31,7 +32,7 @@ export default function SysinfoPage() {
   const { t } = useTranslation();
   const viewer = useAccount()?.viewer ?? null;
   const allowed = isGlobalAdmin(viewer);
-  const phone = !Grid.useBreakpoint().md;
+  const phone = !useScreens().md;
   const system = useQuery({
     queryKey: ['sysinfo', 'system'],
     queryFn: async () => unwrap(await getSystemInfo()).data,

@@ -1,6 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { isGlobalAdmin } from '@gatehouse/entities/plain';
-import { Button, ConfigProvider, Flex, Grid, Layout, Menu, type MenuProps, theme } from 'antd';
+import { Button, ConfigProvider, Flex, Layout, Menu, type MenuProps, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { type Account, useAccount } from '../auth/account';
@@ -12,6 +12,7 @@ import { themeConfigOf } from '../components/theme-config';
 import { CameFromProvider } from '../crud/came-from';
 import { CONSOLE_HEADER_HEIGHT, CONSOLE_MENU_ROW_HEIGHT, ConsoleHeaderHeight } from '../crud/sticky-offsets';
 import { useTranslation } from '../i18n/i18n';
+import { useScreens } from '../plain/use-media';
 import { LanguageMenu } from './language-menu';
 import { buildMenu, type MenuGroup, organizationLanguages, selectedMenuKey, visibleWidgets, type Widget } from './menu';
 import { arrivedFromSignin, mfaSetupRequired, promptedMfaItems } from './mfa-rules';
@@ -76,7 +77,7 @@ function ConsoleFrame() {
   const account = useAccount();
   const location = useLocation();
   const navigate = useNavigate();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const { token } = theme.useToken();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer stays mounted once opened (its closing animation, its scroll position).

@@ -1,8 +1,11 @@
 import { lazy, Suspense } from 'react';
 
 // The picker brings its search and the entity definitions: only global admins see it, so it loads
-// on its own, after the header.
-const OrganizationSelector = lazy(() => import('./organization-selector'));
+// on its own (from the boot, once the account says it is a global admin's: routes.tsx).
+export function loadOrganizationSelector() {
+  return import('./organization-selector');
+}
+const OrganizationSelector = lazy(loadOrganizationSelector);
 
 /** The header's organization picker; until its code is there, a blank of its size (nothing moves). */
 export function OrganizationPicker({ width }: { width: number | string }) {

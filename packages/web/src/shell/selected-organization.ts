@@ -12,6 +12,11 @@ export function selectOrganization(organization: string): void {
   setting.write(organization);
 }
 
+/** The organization chosen now, outside a component (the boot's prefetch). */
+export function readSelectedOrganization(): string {
+  return setting.read();
+}
+
 export function useSelectedOrganization(): string {
   return setting.use();
 }
