@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL_TEXT } from '@gatehouse/entities';
 import { addUsers, apiAs, asAdmin, call, createOrganization, unique } from '../support/api.js';
 import { addButton, field, save, saveButton } from '../support/console.js';
 import { adminTeamTest, chooseOption, dataRows, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
@@ -158,32 +159,42 @@ teamTest('a member adds a permission: they submit it, Pending', async ({ page, t
 });
 
 adminTeamTest(
-  "moving a permission to another organization drops the other's members and applications; a new organization is offered a model",
+  "moving a permission to another organization drops the other's members, applications, model and adapter; a new organization is offered a model",
   async ({ page, team }) => {
     const name = unique('perm');
+    const model = unique('model');
+    const adapter = unique('adapter');
     const other = await createOrganization('permto');
     await addUsers(other, ['newcomer']);
-    await asAdmin((api) =>
-      call(api, '/api/add-permission', {
+    await asAdmin(async (api) => {
+      await call(api, '/api/add-model', { owner: team.org, name: model, modelText: DEFAULT_MODEL_TEXT });
+      await call(api, '/api/add-adapter', { owner: team.org, name: adapter, table: `${adapter}_rules`, useSameDb: true });
+      await call(api, '/api/add-permission', {
         owner: team.org,
         name,
         ...base,
+        model: `${team.org}/${model}`,
+        adapter,
         users: [`${team.org}/worker`, '*'],
         roles: [`${team.org}/*`],
-      }),
-    );
+      });
+    });
     await page.goto(`/permissions/${team.org}/${name}`);
     await expect(heading(page, 'Edit Permission')).toBeVisible();
-    await expect(page.locator('form').getByText(`${team.org}/worker`)).toBeVisible();
+    const form = page.locator('form');
+    await expect(form.getByText(`${team.org}/worker`)).toBeVisible();
+    await expect(form.getByText(`${team.org}/${model}`)).toBeVisible();
+    await expect(form.getByText(adapter, { exact: true })).toBeVisible();
 
     await page.locator('#permission_owner').click();
     await page.keyboard.type(other);
     await chooseOption(page, other);
-    // Only All stays of the members; the applications of the organization left are gone.
-    const form = page.locator('form');
+    // Only All stays of the members; the applications, model and adapter of the organization left are gone.
     await expect(form.getByText(`${team.org}/worker`)).toHaveCount(0);
     await expect(form.getByText(`${team.org}/*`)).toHaveCount(0);
     await expect(form.getByText('app-built-in')).toHaveCount(0);
+    await expect(form.getByText(`${team.org}/${model}`)).toHaveCount(0);
+    await expect(form.getByText(adapter, { exact: true })).toHaveCount(0);
     await saveButton(page).click();
     await expect(page.getByText('The resources cannot be empty', { exact: true })).toBeVisible();
 
@@ -207,10 +218,10 @@ adminTeamTest(
     await save(page);
 
     const stored = await getPermission(other, name);
-    expect(stored).toMatchObject({ owner: other, users: ['*', `${other}/newcomer`], roles: [], resources: ['*'] });
+    expect(stored).toMatchObject({ owner: other, users: ['*', `${other}/newcomer`], roles: [], resources: ['*'], adapter: '' });
     expect(stored.model).toMatch(new RegExp(`^${other}/model_\\w+$`));
-    const model = await asAdmin(async (api) => (await call(api, '/api/get-model', undefined, { id: stored.model })).data);
-    expect(model).toMatchObject({ owner: other });
+    const added = await asAdmin(async (api) => (await call(api, '/api/get-model', undefined, { id: stored.model })).data);
+    expect(added).toMatchObject({ owner: other });
     expect(await getPermission(team.org, name)).toBeNull();
   },
 );

@@ -53,6 +53,27 @@ export function membersOf(values: readonly string[], organization: string): stri
   return values.filter((value) => isMemberOf(value, organization));
 }
 
+/** A permission's member lists: ids owner/name, `{organization}/*` or All. */
+export const MEMBER_FIELDS = ['users', 'groups', 'roles'] as const;
+
+/**
+ * The first user, group or role of a permission that names another organization than its own
+ * (see isMemberOf; a value of no member shape is not one), or null: the server refuses such a
+ * permission on every save, and the console drops them when the organization changes.
+ */
+export function foreignMember(p: {
+  owner: string;
+  users: readonly string[];
+  groups: readonly string[];
+  roles: readonly string[];
+}): { field: (typeof MEMBER_FIELDS)[number]; value: string } | null {
+  for (const field of MEMBER_FIELDS) {
+    const value = p[field].find((member) => isMemberValue(member) && !isMemberOf(member, p.owner));
+    if (value !== undefined) return { field, value };
+  }
+  return null;
+}
+
 /** The save rules of spec §5.3 that read the record alone, in the spec's order: a message key or null. */
 export function permissionProblem(p: {
   users: readonly string[];
@@ -75,6 +96,15 @@ export function permissionModelId(permission: { owner: string; model: string }):
   const model = permission.model.trim();
   if (!model) return '';
   return model.includes('/') ? model : `${permission.owner}/${model}`;
+}
+
+/**
+ * The organization whose model a permission names: its id's owner (permissionModelId; a bare name
+ * is a model of the permission's organization), '' for none.
+ */
+export function permissionModelOwner(permission: { owner: string; model: string }): string {
+  const id = permissionModelId(permission);
+  return id.slice(0, Math.max(0, id.indexOf('/')));
 }
 
 /** Whether a model's text defines roles (a [role_definition] section): only then may a permission name roles. */
@@ -125,12 +155,16 @@ export const permission = defineEntity({
   },
   newRecord: ({ organization, viewer, random, now }) => {
     const id = random(6);
+    // Casdoor's names its creator. A creator of another organization (a global administrator of
+    // built-in) is no member it may name: it names all of the organization instead, and starts
+    // disabled, granting nothing until its members are chosen and it is enabled.
+    const ownMember = viewer.owner === organization;
     return {
       owner: organization,
       name: `permission_${id}`,
       createdTime: now(),
       displayName: `New Permission - ${id}`,
-      users: [`${viewer.owner}/${viewer.name}`],
+      users: [ownMember ? `${viewer.owner}/${viewer.name}` : `${organization}/${ALL}`],
       groups: [],
       roles: [],
       domains: [],
@@ -138,7 +172,7 @@ export const permission = defineEntity({
       resources: [BUILT_IN_APPLICATION],
       actions: ['Read'],
       effect: 'Allow',
-      isEnabled: true,
+      isEnabled: ownMember,
       state: isGlobalAdmin(viewer) ? 'Approved' : 'Pending',
     };
   },

@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL_TEXT, nowRfc3339, permission as permissionDef, randomId, type Viewer } from '@gatehouse/entities';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeSheet } from '../integrations/sheets/xlsx.js';
 import { organizationTeam, type Team } from '../test-support/accounts.js';
@@ -102,8 +103,68 @@ describeEachDatabase('permission rules', (server) => {
     });
   });
 
-  describe('moving a permission to another organization', () => {
-    it('keeps no user, group or role of another organization; All and the new organization’s stay', async () => {
+  describe('members of another organization (one rule, every save)', () => {
+    const otherMember = (field: string, value: string, organization = 'permorg') => ({
+      status: 'error',
+      code: 'permissionMemberOtherOrganization',
+      msg: `"${value}" in ${field} belongs to another organization: a permission of "${organization}" names only users, groups and roles of "${organization}" (or All)`,
+    });
+
+    it('refuses a new permission naming a user, group or role of another organization; All and the organization’s stay', async () => {
+      for (const [field, value] of [
+        ['users', 'built-in/admin'],
+        ['groups', 'built-in/staff'],
+        ['roles', 'built-in/*'],
+      ] as const) {
+        expect(await admin.post('/api/add-permission', { ...base, name: 'p-foreign', [field]: [value] })).toMatchObject(
+          otherMember(field, value),
+        );
+      }
+      expect(await get('p-foreign')).toBeNull();
+      expect(
+        await admin.post('/api/add-permission', { ...base, name: 'p-own', users: ['*', 'permorg/*', 'permorg/worker'] }),
+      ).toMatchObject({ status: 'ok' });
+    });
+
+    it('takes the console’s Add: a member names themself; a global administrator of built-in all of the organization, disabled', async () => {
+      const added = (viewer: Viewer) => {
+        const record = permissionDef.newRecord({ organization: 'permorg', viewer, random: randomId, now: nowRfc3339 });
+        return { record, answer: admin.post('/api/add-permission', record) };
+      };
+      const outsider = added({ owner: 'built-in', name: 'admin', level: 'globalAdmin' });
+      expect(await outsider.answer).toMatchObject({ status: 'ok' });
+      expect(await get(String(outsider.record.name))).toMatchObject({ users: ['permorg/*'], isEnabled: false });
+      const member = added({ owner: 'permorg', name: 'worker', level: 'user' });
+      expect(await member.answer).toMatchObject({ status: 'ok' });
+      expect(await get(String(member.record.name))).toMatchObject({ users: ['permorg/worker'], isEnabled: true });
+    });
+
+    it('refuses to save a stored permission naming another organization’s members, though it does not move', async () => {
+      expect(await admin.post('/api/add-permission', { ...base, name: 'p-stored' })).toMatchObject({ status: 'ok' });
+      // As written before the rule (or by hand in the database).
+      await server()
+        .ctx.database.db.updateTable('permission')
+        .set({ users: ['permorg/worker', 'built-in/admin'] })
+        .where('owner', '=', 'permorg')
+        .where('name', '=', 'p-stored')
+        .execute();
+      const stored = await get('p-stored');
+      expect(stored.users).toEqual(['permorg/worker', 'built-in/admin']);
+      expect(await update(admin, 'p-stored', { ...stored, displayName: 'Renamed' })).toMatchObject(
+        otherMember('users', 'built-in/admin'),
+      );
+      expect(await get('p-stored')).toMatchObject({ displayName: '' });
+      expect(await update(admin, 'p-stored', { ...stored, users: ['permorg/worker'], displayName: 'Renamed' })).toMatchObject({
+        status: 'ok',
+      });
+      // update-permissions takes the same rule, all or none.
+      const saved = await get('p-stored');
+      expect(await admin.post('/api/update-permissions', [{ ...saved, groups: ['built-in/staff'] }])).toMatchObject(
+        otherMember('groups', 'built-in/staff'),
+      );
+    });
+
+    it('refuses a permission moved with the members of the organization it leaves', async () => {
       await admin.post('/api/add-organization', { owner: 'admin', name: 'permorg2' });
       await admin.post('/api/add-user', { owner: 'permorg2', name: 'newcomer', password: 'newcomer-pass' });
       const moved = { ...base, name: 'p-moved', users: ['permorg/worker', '*'], roles: ['permorg/*'] };
@@ -114,20 +175,64 @@ describeEachDatabase('permission rules', (server) => {
         ['groups', ['built-in/staff'], 'built-in/staff'],
       ] as const) {
         const body = { owner: 'permorg2', users: ['permorg2/newcomer'], roles: [], groups: [], [field]: members };
-        expect(await update(admin, 'p-moved', body)).toMatchObject({
-          status: 'error',
-          code: 'permissionMemberOtherOrganization',
-          msg: `"${value}" in ${field} belongs to another organization: a permission moved to "permorg2" keeps only users, groups and roles of "permorg2"`,
-        });
+        expect(await update(admin, 'p-moved', body)).toMatchObject(otherMember(field, value, 'permorg2'));
       }
       expect(await get('p-moved')).toMatchObject({ owner: 'permorg', users: ['permorg/worker', '*'] });
       const kept = { owner: 'permorg2', users: ['permorg2/newcomer', '*'], roles: ['permorg2/*'], groups: [] };
       expect(await update(admin, 'p-moved', kept)).toMatchObject({ status: 'ok' });
       expect((await admin.get('/api/get-permission', { id: 'permorg2/p-moved' })).data).toMatchObject(kept);
-      // Saves that do not move it keep Casdoor's freedom (a new permission names its creator, of built-in).
+    });
+  });
+
+  describe('the model and adapter of a moved permission', () => {
+    it('refuses a move keeping the model or adapter of the organization it leaves; those of the new one, or none, stay', async () => {
+      await admin.post('/api/add-organization', { owner: 'admin', name: 'permorg3' });
+      for (const owner of ['permorg', 'permorg3']) {
+        expect(await admin.post('/api/add-model', { owner, name: 'rbac', modelText: DEFAULT_MODEL_TEXT })).toMatchObject({
+          status: 'ok',
+        });
+        const adapter = { owner, name: 'rules', table: `${owner}_rules`, useSameDb: true };
+        expect(await admin.post('/api/add-adapter', adapter)).toMatchObject({
+          status: 'ok',
+        });
+      }
+      const moving = { ...base, name: 'p-modeled', model: 'permorg/rbac', adapter: 'rules' };
+      expect(await admin.post('/api/add-permission', moving)).toMatchObject({ status: 'ok' });
+      const otherModel = (field: string, value: string) => ({
+        status: 'error',
+        code: 'permissionModelOtherOrganization',
+        msg: `The ${field} "${value}" belongs to another organization: a permission moved to "permorg3" keeps only a model and an adapter of "permorg3" (or none)`,
+      });
+      const move = { owner: 'permorg3', users: ['*'] };
+      expect(await update(admin, 'p-modeled', { ...move, adapter: '' })).toMatchObject(otherModel('model', 'permorg/rbac'));
+      // Kept unchanged, a bare model name and the adapter's name were the organization left's.
+      expect(await update(admin, 'p-modeled', { model: 'rbac' })).toMatchObject({ status: 'ok' });
+      expect(await get('p-modeled')).toMatchObject({ model: 'rbac', adapter: 'rules' });
+      expect(await update(admin, 'p-modeled', { ...move, adapter: '' })).toMatchObject(otherModel('model', 'rbac'));
+      expect(await update(admin, 'p-modeled', { ...move, model: '' })).toMatchObject(otherModel('adapter', 'rules'));
+      expect(await get('p-modeled')).toMatchObject({ owner: 'permorg', model: 'rbac', adapter: 'rules' });
+
+      expect(await update(admin, 'p-modeled', { ...move, model: 'permorg3/rbac', adapter: '' })).toMatchObject({ status: 'ok' });
+      expect((await admin.get('/api/get-permission', { id: 'permorg3/p-modeled' })).data).toMatchObject({
+        owner: 'permorg3',
+        model: 'permorg3/rbac',
+        adapter: '',
+      });
+      // Back again with no model, then the bare names chosen for the new organization.
       expect(
-        await admin.post('/api/update-permission', { ...kept, users: ['built-in/admin'] }, { id: 'permorg2/p-moved' }),
+        await admin.post('/api/update-permission', { owner: 'permorg', model: '', users: ['*'] }, { id: 'permorg3/p-modeled' }),
       ).toMatchObject({ status: 'ok' });
+      expect(
+        await admin.post(
+          '/api/update-permission',
+          { owner: 'permorg3', model: 'rbac', adapter: 'rules' },
+          { id: 'permorg/p-modeled' },
+        ),
+      ).toMatchObject({ status: 'ok' });
+      expect((await admin.get('/api/get-permission', { id: 'permorg3/p-modeled' })).data).toMatchObject({
+        model: 'rbac',
+        adapter: 'rules',
+      });
     });
   });
 

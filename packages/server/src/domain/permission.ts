@@ -1,12 +1,14 @@
 import {
+  foreignMember,
   isAdmin,
   isGlobalAdmin,
-  isMemberOf,
   isMemberValue,
+  MEMBER_FIELDS,
   nowRfc3339,
   type Permission,
   permissionActions,
   permission as permissionDef,
+  permissionModelOwner,
   permissionProblem,
   role as roleDef,
   splitId,
@@ -26,7 +28,7 @@ import { maskRecord } from './records.js';
 
 /** The record-level rules of spec §5.3 and the shapes of members and actions. */
 function checkPermission(p: Permission): void {
-  for (const field of ['users', 'groups', 'roles'] as const) {
+  for (const field of MEMBER_FIELDS) {
     p[field] = [...new Set(p[field])];
     const invalid = p[field].find((value) => !isMemberValue(value));
     if (invalid !== undefined) throw new AppError('permissionMemberInvalid', { field, value: invalid });
@@ -42,17 +44,28 @@ function checkPermission(p: Permission): void {
 }
 
 /**
- * A permission moved to another organization takes only members of that organization (or All): the
- * users, groups and roles of the one it leaves (or of any other) are refused, not kept. A new
- * permission may name others (Casdoor's Add names its creator, a global administrator of built-in).
+ * A permission names only users, groups and roles of its own organization (or All), on every save:
+ * one of another organization is refused, not kept, whether it was sent or stored, and whether or
+ * not the permission moves (the console drops them when the organization changes).
  */
-function refuseOtherOrganizations(before: Permission, next: Permission): void {
+function refuseOtherOrganizations(p: Permission): void {
+  const foreign = foreignMember(p);
+  if (foreign) throw new AppError('permissionMemberOtherOrganization', { ...foreign, organization: p.owner });
+}
+
+/**
+ * A permission moved to another organization keeps no model or adapter of the one it leaves (the
+ * console clears both when the organization changes). A value sent unchanged was written under the
+ * organization left: a bare model name and an adapter name (always a name in the permission's
+ * organization) are that organization's; a model named by id is its owner's.
+ */
+function refuseModelOfOtherOrganization(before: Permission, next: Permission): void {
   if (next.owner === before.owner) return;
-  for (const field of ['users', 'groups', 'roles'] as const) {
-    const foreign = next[field].find((value) => !isMemberOf(value, next.owner));
-    if (foreign !== undefined)
-      throw new AppError('permissionMemberOtherOrganization', { field, value: foreign, organization: next.owner });
-  }
+  const modelOwner = permissionModelOwner(next.model === before.model ? before : next);
+  if (modelOwner && modelOwner !== next.owner)
+    throw new AppError('permissionModelOtherOrganization', { field: 'model', value: next.model, organization: next.owner });
+  if (next.adapter && next.adapter === before.adapter)
+    throw new AppError('permissionModelOtherOrganization', { field: 'adapter', value: next.adapter, organization: next.owner });
 }
 
 /** A member who is no administrator changes and deletes only the permissions they submitted. */
@@ -79,8 +92,8 @@ function settleApproval(p: Permission, viewer: Viewer | null): void {
  * time. Members who are not administrators see (`ownRecords`), change and delete only what they
  * submitted. Users, groups and roles are All (*), all of an organization ({organization}/*) or ids;
  * users and roles are not both empty, resources and actions never; the actions are those of the
- * resource type (any for Custom); a permission moved to another organization keeps no member of
- * another.
+ * resource type (any for Custom); members are of the permission's organization, and a permission
+ * moved to another organization keeps no model or adapter of the one it leaves.
  */
 export const permissions = new EntityDomain(permissionDef, {
   beforeAdd: async (ctx, p, provided) => {
@@ -91,6 +104,7 @@ export const permissions = new EntityDomain(permissionDef, {
       if (!isGlobalAdmin(viewer)) p.state = 'Pending';
       else if (!provided.has('state')) p.state = 'Approved';
     }
+    refuseOtherOrganizations(p);
     await fitPermissionToModel(ctx.server, ctx.trx, p);
     checkPermission(p);
     if (viewer || p.state !== 'Approved' || !p.approveTime) settleApproval(p, viewer);
@@ -99,7 +113,8 @@ export const permissions = new EntityDomain(permissionDef, {
   beforeUpdate: async (ctx, before, next) => {
     requireSubmitter(ctx, before);
     if (next.owner !== before.owner) await requireOrganization(ctx.server, next.owner, ctx.trx);
-    refuseOtherOrganizations(before, next);
+    refuseOtherOrganizations(next);
+    refuseModelOfOtherOrganization(before, next);
     await fitPermissionToModel(ctx.server, ctx.trx, next);
     checkPermission(next);
     if (next.state !== before.state) settleApproval(next, viewerOf(ctx.actor));

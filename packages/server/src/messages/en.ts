@@ -422,7 +422,9 @@ export const en = {
   permissionNotSubmitter: 'A normal user can only modify the permission submitted by itself',
   permissionMemberInvalid: '"{value}" in {field} is neither All (*) nor an id owner/name',
   permissionMemberOtherOrganization:
-    '"{value}" in {field} belongs to another organization: a permission moved to "{organization}" keeps only users, groups and roles of "{organization}"',
+    '"{value}" in {field} belongs to another organization: a permission of "{organization}" names only users, groups and roles of "{organization}" (or All)',
+  permissionModelOtherOrganization:
+    'The {field} "{value}" belongs to another organization: a permission moved to "{organization}" keeps only a model and an adapter of "{organization}" (or none)',
   permissionActionInvalid: 'The action "{action}" is not an action of the resource type {type} ({actions})',
   permissionBodyNotList: 'The body must be a JSON list of permissions',
   sheetEmpty: 'The workbook holds no rows below its header row',

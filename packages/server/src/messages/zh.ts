@@ -388,7 +388,9 @@ export const zh: Record<MessageKey, string> = {
   permissionNotSubmitter: '普通用户只能修改自己提交的权限',
   permissionMemberInvalid: '{field} 中的 "{value}" 既不是所有 (*)，也不是 owner/name 形式的 ID',
   permissionMemberOtherOrganization:
-    '{field} 中的 "{value}" 属于其他组织：移到组织 "{organization}" 的权限只能保留 "{organization}" 的用户、群组和角色',
+    '{field} 中的 "{value}" 属于其他组织：组织 "{organization}" 的权限只能包含 "{organization}" 的用户、群组和角色（或所有）',
+  permissionModelOtherOrganization:
+    '{field} "{value}" 属于其他组织：移到组织 "{organization}" 的权限只能使用 "{organization}" 的模型和适配器（或不使用）',
   permissionActionInvalid: '动作 "{action}" 不是资源类型 {type} 的动作（{actions}）',
   permissionBodyNotList: '请求体必须是权限的 JSON 列表',
   sheetEmpty: '工作簿的表头下没有数据行',

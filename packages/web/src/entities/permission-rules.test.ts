@@ -8,16 +8,25 @@ const values = {
   roles: ['acme/*', 'beta/*', 'acme/readers'],
   resourceType: 'Application',
   resources: ['acme-app', '*'],
+  model: 'acme/rbac',
+  adapter: 'acme-rules',
 };
 
 describe('permission form transitions', () => {
-  it('a new organization keeps only its own members and All', () => {
+  it('a new organization keeps only its own members and All, and none of the last one’s model and adapter', () => {
     expect(permissionValuesChange({ owner: 'beta' }, values, 'admin')).toEqual({
+      model: '',
+      adapter: '',
       users: ['beta/bob', '*'],
       groups: ['beta/staff'],
       roles: ['beta/*'],
       resources: ['*'],
     });
+  });
+
+  it('a new organization keeps a model named by its own id; a bare name was the last one’s', () => {
+    expect(permissionValuesChange({ owner: 'beta' }, { ...values, model: 'beta/rbac' }, 'admin')?.model).toBe('beta/rbac');
+    expect(permissionValuesChange({ owner: 'beta' }, { ...values, model: 'rbac' }, 'admin')?.model).toBe('');
   });
 
   it("a new organization clears the resources that are the last one's applications, not free ones", () => {
@@ -31,6 +40,8 @@ describe('permission form transitions', () => {
 
   it('a new organization with empty lists leaves them empty', () => {
     expect(permissionValuesChange({ owner: 'beta' }, { owner: 'beta', resourceType: 'Custom' }, 'admin')).toEqual({
+      model: '',
+      adapter: '',
       users: [],
       groups: [],
       roles: [],

@@ -1,4 +1,4 @@
-import { ALL, membersOf, nowRfc3339 } from '@gatehouse/entities';
+import { ALL, membersOf, nowRfc3339, splitId } from '@gatehouse/entities';
 import type { Rec } from '../data/client';
 import { textOf as text } from '../data/text';
 
@@ -11,15 +11,21 @@ const ORGANIZATION_RESOURCE_TYPES = new Set(['Application', 'TreeNode']);
  * The permission form's transitions (spec part 2 §4.3), pure so that they are unit tested;
  * permission.ui.tsx binds them. A new organization keeps only the members of that organization
  * (All, `{organization}/*`, its ids) and, for resource types that name the organization's
- * applications, only All: the server refuses a moved permission that keeps another organization's
- * members. A new resource type clears the resources. Approved shows the signed-in account as
- * approver and now as approve time; Pending clears both (the server records them the same way).
+ * applications, only All: the server refuses a permission that names another organization's
+ * members. The model stays only when named by an id of the new organization (a bare name, like the
+ * adapter's, is one of the organization left), and the adapter never: the server refuses a moved
+ * permission that keeps the model or adapter of the organization it leaves. A new resource type
+ * clears the resources. Approved shows the signed-in account as approver and now as approve time;
+ * Pending clears both (the server records them the same way).
  */
 export function permissionValuesChange(changed: Rec, all: Rec, approver: string): Rec | undefined {
   if ('owner' in changed) {
     const owner = text(changed.owner);
     const resources = asList(all.resources);
+    const model = text(all.model);
     return {
+      model: splitId(model)?.owner === owner ? model : '',
+      adapter: '',
       users: membersOf(asList(all.users), owner),
       groups: membersOf(asList(all.groups), owner),
       roles: membersOf(asList(all.roles), owner),
