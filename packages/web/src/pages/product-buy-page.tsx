@@ -52,7 +52,7 @@ export default function ProductBuyPage() {
   const product = query.data;
   if (!product) return <Navigate to="/404" replace />;
 
-  // A plan's product is named for administrators (product_…, "Product for Plan …"): the buyer reads the plan.
+  // A plan's product is the server's (product_…, its tag, a detail for administrators): the buyer reads the plan.
   const plan = planName ? (planQuery.data ?? null) : null;
   const providers = workingProviders(product.providerObjs);
   const recharge = product.isRecharge === true;

@@ -54,15 +54,29 @@ describeEachDatabase('business objects and purchases', (server) => {
         currency: 'USD',
         providers: ['pay_dummy'],
         state: 'Published',
-        displayName: 'Product for Plan basic/Basic/Monthly',
+        displayName: 'Basic',
       });
 
       // The plan's changes reach its product.
+      ok(
+        await team.orgAdmin.post(
+          '/api/update-plan',
+          { ...plan, price: 12.5, period: 'Yearly', displayName: 'Basic yearly' },
+          { id: `${ORG}/basic` },
+        ),
+      );
+      expect(await get('product', plan.product)).toMatchObject({ price: 12.5, displayName: 'Basic yearly' });
+      // A plan without a display name names its product by its name.
+      ok(
+        await team.orgAdmin.post(
+          '/api/update-plan',
+          { ...plan, price: 12.5, period: 'Yearly', displayName: '' },
+          { id: `${ORG}/basic` },
+        ),
+      );
+      expect(await get('product', plan.product)).toMatchObject({ displayName: 'basic' });
       ok(await team.orgAdmin.post('/api/update-plan', { ...plan, price: 12.5, period: 'Yearly' }, { id: `${ORG}/basic` }));
-      expect(await get('product', plan.product)).toMatchObject({
-        price: 12.5,
-        displayName: 'Product for Plan basic/Basic/Yearly',
-      });
+      expect(await get('product', plan.product)).toMatchObject({ displayName: 'Basic' });
 
       // The product itself is locked: its plan's fields, and deleting it.
       const locked = await team.orgAdmin.post('/api/update-product', { ...product, price: 1 }, { id: `${ORG}/${plan.product}` });

@@ -28,13 +28,18 @@ import { products, removePlanProduct } from './product.js';
  * their subscription is active (subscription.ts).
  */
 
-/** What the plan's product takes from the plan (Casdoor's CreateProductForPlan/UpdateProductForPlan). */
+/**
+ * What the plan's product takes from the plan (Casdoor's CreateProductForPlan/UpdateProductForPlan).
+ * Its display name is the plan's (its name when it has none), where Casdoor's reads "Product for
+ * Plan {name}/{displayName}/{period}": lists, payments and the plan's related product show it to
+ * people, who named the plan (docs/casdoor-compatibility.md).
+ */
 function productFields(
   plan: Plan,
 ): Pick<Product, 'owner' | 'displayName' | 'detail' | 'description' | 'price' | 'currency' | 'providers'> {
   return {
     owner: plan.owner,
-    displayName: `Product for Plan ${plan.name}/${plan.displayName}/${plan.period}`,
+    displayName: plan.displayName.trim() || plan.name,
     detail: `This product was auto created for plan ${plan.name}(${plan.displayName}), subscription period is ${plan.period}`,
     description: plan.description,
     price: plan.price,
