@@ -1,6 +1,7 @@
 import { IMPLEMENTED_PROVIDER_TYPES, type PlanPaymentProblem } from '@gatehouse/entities';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Alert, Form, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { unwrap } from '../data/client';
 import { getPlan, getProduct } from '../data/purchase';
@@ -17,15 +18,26 @@ import type { FieldControlProps, SectionExtraProps } from './ui-types';
 
 /** Under the form's inputs, as the form lays out its rows. */
 const UNDER_INPUTS = { md: { offset: 6, span: 18 }, xl: { offset: 4, span: 16 } };
+/** A list inside a warning, close under its text. */
+const WARNING_LIST = { margin: '4px 0 0', paddingInlineStart: 20 };
 
 const editPath = (entity: string, owner: string, name: string) =>
   `/${entity}/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
+
+/** A warning under the form's inputs, announced as a status (the two pages' payment warnings). */
+function PaymentWarning({ title, description }: { title: ReactNode; description: ReactNode }) {
+  return (
+    <Form.Item wrapperCol={UNDER_INPUTS}>
+      <Alert type="warning" showIcon role="status" title={title} description={description} />
+    </Form.Item>
+  );
+}
 
 function ProblemList({ problems, product }: { problems: PlanPaymentProblem[]; product: string }) {
   const { t } = useTranslation();
   const types = IMPLEMENTED_PROVIDER_TYPES.Payment.join(', ');
   return (
-    <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+    <ul style={WARNING_LIST}>
       {problems.map(({ problem, provider }) => (
         <li key={`${problem}/${provider}`}>{t(`plan.paymentProblem.${problem}`, { provider, product, types })}</li>
       ))}
@@ -39,15 +51,10 @@ export function PlanPaymentAlert({ stored }: SectionExtraProps) {
   const problems = planPaymentProblems(stored);
   if (problems.length === 0) return null;
   return (
-    <Form.Item wrapperCol={UNDER_INPUTS}>
-      <Alert
-        type="warning"
-        showIcon
-        role="status"
-        title={t('plan.notPayable')}
-        description={<ProblemList problems={problems} product={textOf(stored.product)} />}
-      />
-    </Form.Item>
+    <PaymentWarning
+      title={t('plan.notPayable')}
+      description={<ProblemList problems={problems} product={textOf(stored.product)} />}
+    />
   );
 }
 
@@ -69,29 +76,24 @@ export function PricingPaymentAlert({ stored }: SectionExtraProps) {
   const unpayable = unpayablePlans(queries.map((q) => q.data));
   if (unpayable.length === 0) return null;
   return (
-    <Form.Item wrapperCol={UNDER_INPUTS}>
-      <Alert
-        type="warning"
-        showIcon
-        role="status"
-        title={t('pricing.plansNotPayable', { count: unpayable.length })}
-        description={
-          <>
-            {t('pricing.plansNotPayableFix')}
-            <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
-              {unpayable.map((plan) => {
-                const name = textOf(plan.name);
-                return (
-                  <li key={name}>
-                    <Link to={editPath('plans', owner, name)}>{textOf(plan.displayName) || name}</Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        }
-      />
-    </Form.Item>
+    <PaymentWarning
+      title={t('pricing.plansNotPayable', { count: unpayable.length })}
+      description={
+        <>
+          {t('pricing.plansNotPayableFix')}
+          <ul style={WARNING_LIST}>
+            {unpayable.map((plan) => {
+              const name = textOf(plan.name);
+              return (
+                <li key={name}>
+                  <Link to={editPath('plans', owner, name)}>{textOf(plan.displayName) || name}</Link>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      }
+    />
   );
 }
 
