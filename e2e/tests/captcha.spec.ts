@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { BUILT_IN_CAPTCHA_PROVIDER, providerRow } from '@gatehouse/entities';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { addUsers, asAdmin, call, createOrganization, unique } from '../support/api.js';
@@ -43,17 +44,6 @@ async function nextCaptchaId(page: Page): Promise<string> {
   return String(body.data.captchaId);
 }
 
-const row = (rule: string) => ({
-  name: 'provider_captcha_default',
-  canSignUp: false,
-  canSignIn: false,
-  canUnlink: false,
-  prompted: false,
-  signupGroup: '',
-  rule,
-  countryCodes: [],
-});
-
 const item = (name: string, fields: Record<string, unknown> = {}) => ({
   name,
   visible: true,
@@ -78,7 +68,7 @@ async function captchaShop(rule: 'Always' | 'Dynamic', fields: Record<string, un
       organization: org,
       cert: 'cert-built-in',
       enablePassword: true,
-      providers: [row(rule)],
+      providers: [providerRow(BUILT_IN_CAPTCHA_PROVIDER, rule)],
       ...fields,
     }),
   );

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { providerRow } from '@gatehouse/entities';
 import { expect, type Page, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { ADMIN_PASSWORD } from '../playwright.config.js';
@@ -95,7 +96,6 @@ async function organizationWithMail() {
       title: 'Your code',
       content: '<p>Your code is <b>%s</b></p>',
     });
-    const row = { canSignUp: false, canSignIn: false, canUnlink: false, prompted: false, signupGroup: '', countryCodes: [] };
     await call(api, '/api/add-application', {
       owner: 'admin',
       name: app,
@@ -103,7 +103,7 @@ async function organizationWithMail() {
       organization: org,
       cert: 'cert-built-in',
       enablePassword: true,
-      providers: [{ ...row, name: 'mail', rule: 'All' }],
+      providers: [providerRow('mail')],
       signinMethods: [
         { name: 'Password', displayName: 'Password', rule: 'All' },
         { name: 'Verification code', displayName: 'Verification code', rule: 'All' },

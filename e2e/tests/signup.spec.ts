@@ -1,3 +1,4 @@
+import { providerRow } from '@gatehouse/entities';
 import { expect, type Page, test } from '@playwright/test';
 import { addUsers, asAdmin, call, createOrganization, unique, uploadTermsOfUse } from '../support/api.js';
 import { accountMenu, heading, logOut, pickOption, signIn, submitSignInForm, tabTo } from '../support/fixtures.js';
@@ -286,17 +287,7 @@ test('the sign-up of an authorization request continues to the relying party', a
 test("the Providers item shows the buttons of the application's providers that may sign up", async ({ page }) => {
   const org = await createOrganization('sup', { passwordOptions: ['AtLeast6'] });
   const name = unique('socialshop');
-  const row = (provider: string, fields: object) => ({
-    name: provider,
-    canSignUp: false,
-    canSignIn: false,
-    canUnlink: true,
-    prompted: false,
-    signupGroup: '',
-    rule: '',
-    countryCodes: [],
-    ...fields,
-  });
+  const row = (provider: string, fields: object) => ({ ...providerRow(provider, ''), canUnlink: true, ...fields });
   const items = (rule: string) => [
     item('Username'),
     item('Password'),

@@ -107,6 +107,15 @@ export const providerRowSchema = z.object({
 });
 export type ApplicationProvider = z.infer<typeof providerRowSchema>;
 
+/**
+ * A row of an application's Providers list naming the provider `name` with `rule` and no buttons
+ * (no sign-up, sign-in or unlink), no sign-up group, no country codes unless given: how the server
+ * lists the providers it adds itself (code senders, the built-in captcha) and how tests list theirs.
+ */
+export function providerRow(name: string, rule = 'All', countryCodes: string[] = []): ApplicationProvider {
+  return { name, canSignUp: false, canSignIn: false, canUnlink: false, prompted: false, signupGroup: '', rule, countryCodes };
+}
+
 export const signinMethodSchema = z.object({ name: z.enum(SIGNIN_METHODS), displayName: text(100), rule: text(100) });
 export type SigninMethod = z.infer<typeof signinMethodSchema>;
 

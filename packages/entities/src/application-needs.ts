@@ -2,6 +2,7 @@ import {
   type ApplicationProvider,
   defaultSigninMethods,
   defaultSignupItems,
+  providerRow,
   type SigninMethod,
   type SignupItem,
 } from './application-items.js';
@@ -82,20 +83,6 @@ export function unmetProviderNeeds(
   return providerNeeds(app).filter((need) => !need.categories.some((category) => meets(category, method(need))));
 }
 
-/** A row of a new application's Providers list for a provider that sends codes. */
-function codeProviderRow(name: string): ApplicationProvider {
-  return {
-    name,
-    canSignUp: false,
-    canSignIn: false,
-    canUnlink: false,
-    prompted: false,
-    signupGroup: '',
-    rule: 'All',
-    countryCodes: [],
-  };
-}
-
 /**
  * The sign-in methods, sign-up items and providers a new application starts with, given the
  * providers its organization may use: the first Email and SMS providers that send codes are in its
@@ -120,7 +107,7 @@ export function messagingDefaults(providers: readonly ProviderSummary[]): {
     return item;
   });
   return {
-    providers: [email, sms].flatMap((provider) => (provider ? [codeProviderRow(provider.name)] : [])),
+    providers: [email, sms].flatMap((provider) => (provider ? [providerRow(provider.name)] : [])),
     signinMethods,
     signupItems,
   };

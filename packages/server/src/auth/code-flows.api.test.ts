@@ -1,4 +1,4 @@
-import { defaultSignupItems } from '@gatehouse/entities';
+import { defaultSignupItems, providerRow } from '@gatehouse/entities';
 import { expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
 import {
@@ -7,7 +7,6 @@ import {
   item,
   lastMailedCode,
   lastTextedCode,
-  providerRow,
   sendCode,
   setPasswordWithCode,
   verifyCode,

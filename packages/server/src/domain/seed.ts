@@ -14,6 +14,7 @@ import {
   DEFAULT_MODEL_TEXT,
   defaultAccountItems,
   type Fields,
+  providerRow,
 } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
 import { type GeneratedCert, generateCert } from '../crypto/certs.js';
@@ -136,18 +137,7 @@ export async function seed(ctx: ServerContext, options: SeedOptions = {}): Promi
     ...applicationDefaults(),
     grantTypes: ['authorization_code'],
     // As Casdoor's: the built-in captcha provider, listed with rule None (shown to nobody until chosen).
-    providers: [
-      {
-        name: BUILT_IN_CAPTCHA_PROVIDER,
-        canSignUp: false,
-        canSignIn: false,
-        canUnlink: false,
-        prompted: false,
-        signupGroup: '',
-        rule: 'None',
-        countryCodes: [],
-      },
-    ],
+    providers: [providerRow(BUILT_IN_CAPTCHA_PROVIDER, 'None')],
   });
 
   let generatedAdminPassword: string | undefined;

@@ -1,4 +1,4 @@
-import { defaultSigninItems, signinItem } from '@gatehouse/entities';
+import { defaultSigninItems, providerRow, signinItem } from '@gatehouse/entities';
 import { beforeEach, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/client.js';
 import {
@@ -6,7 +6,6 @@ import {
   describeVerification,
   lastMailedCode,
   lastTextedCode,
-  providerRow,
   sendCode,
   verifyCode,
   WORKER_E164,

@@ -1,4 +1,4 @@
-import { defaultSigninItems, defaultSignupItems, signupItem } from '@gatehouse/entities';
+import { defaultSigninItems, defaultSignupItems, providerRow, signupItem } from '@gatehouse/entities';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Config } from '../config/config.js';
 import type { DialectName } from '../db/database.js';
@@ -102,10 +102,6 @@ async function setUpAcme({ team, smtp, sms, app }: Fixture) {
     'sms provider',
   );
   await addApplication(admin, app, { providers: [providerRow('mail'), providerRow('sms')] });
-}
-
-export function providerRow(name: string, rule = 'All', countryCodes: string[] = []) {
-  return { name, canSignUp: false, canSignIn: false, canUnlink: false, prompted: false, signupGroup: '', rule, countryCodes };
 }
 
 /** An application of acme (sign-up allowed, default items unless given). */

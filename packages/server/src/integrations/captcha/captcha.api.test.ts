@@ -1,4 +1,11 @@
-import { ADMIN_OWNER, type Application, application as applicationDef, BUILT_IN_CAPTCHA_PROVIDER } from '@gatehouse/entities';
+import {
+  ADMIN_OWNER,
+  type Application,
+  type ApplicationProvider,
+  application as applicationDef,
+  BUILT_IN_CAPTCHA_PROVIDER,
+  providerRow,
+} from '@gatehouse/entities';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { checkApplicationCaptcha } from '../../auth/captcha.js';
 import { organizationTeam, type Team } from '../../test-support/accounts.js';
@@ -18,17 +25,6 @@ const REMOTE = [
   { name: 'turnstile', type: 'Cloudflare Turnstile', path: '/turnstile', secret: 'turnstile-secret' },
 ] as const;
 
-const row = (name: string, rule: string) => ({
-  name,
-  canSignUp: false,
-  canSignIn: false,
-  canUnlink: false,
-  prompted: false,
-  signupGroup: '',
-  rule,
-  countryCodes: [],
-});
-
 describeEachDatabase('captcha (get-captcha, verify-captcha, get-captcha-status, sign-in rules)', (server) => {
   let team: Team;
   let peer: HttpPeer;
@@ -47,7 +43,7 @@ describeEachDatabase('captcha (get-captcha, verify-captcha, get-captcha-status, 
     return id;
   }
 
-  async function addApplication(name: string, providers: ReturnType<typeof row>[]) {
+  async function addApplication(name: string, providers: ApplicationProvider[]) {
     const added = await team.admin.post('/api/add-application', {
       owner: 'admin',
       name,
@@ -101,10 +97,10 @@ describeEachDatabase('captcha (get-captcha, verify-captcha, get-captcha-status, 
       type: 'Default',
     });
     expect(email.status, email.msg).toBe('ok');
-    await addApplication('captcha-none', [row(BUILT_IN_CAPTCHA_PROVIDER, 'None')]);
-    await addApplication('captcha-always', [row('not_captcha', 'all'), row(BUILT_IN_CAPTCHA_PROVIDER, 'Always')]);
-    await addApplication('captcha-dynamic', [row(BUILT_IN_CAPTCHA_PROVIDER, 'Dynamic')]);
-    await addApplication('captcha-turnstile', [row('turnstile', 'Always')]);
+    await addApplication('captcha-none', [providerRow(BUILT_IN_CAPTCHA_PROVIDER, 'None')]);
+    await addApplication('captcha-always', [providerRow('not_captcha', 'all'), providerRow(BUILT_IN_CAPTCHA_PROVIDER, 'Always')]);
+    await addApplication('captcha-dynamic', [providerRow(BUILT_IN_CAPTCHA_PROVIDER, 'Dynamic')]);
+    await addApplication('captcha-turnstile', [providerRow('turnstile', 'Always')]);
     await addApplication('captcha-plain', []);
     for (const name of ['nora', 'alwin', 'dyna', 'tina']) await addUser(name);
   });
