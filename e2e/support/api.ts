@@ -64,6 +64,11 @@ export async function createOrganization(prefix = 'org', fields: object = {}): P
   return org;
 }
 
+/** Deletes an organization and all it owns, as the built-in admin (a test's own, once done with it). */
+export async function deleteOrganization(org: string) {
+  await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name: org }));
+}
+
 /**
  * Adds an application (owner admin) of an organization, by default the built-in one, with a
  * callback URL; `fields` override the defaults. Answers its name.

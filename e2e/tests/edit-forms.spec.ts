@@ -1,6 +1,6 @@
-import { addUsers, asAdmin, call, createOrganization, getRecord, unique } from '../support/api.js';
+import { createOrganization, deleteOrganization, getRecord, unique } from '../support/api.js';
 import { cancelButton, fieldError, saveButton } from '../support/console.js';
-import { expect, heading, rowOf, adminTest as test, toast } from '../support/fixtures.js';
+import { expect, heading, rowOf, adminTeamTest as test, toast } from '../support/fixtures.js';
 
 /**
  * Edit pages keep what the person typed (issue 28, point 2): a refused save loses nothing, leaving
@@ -75,18 +75,16 @@ test('leaving with unsaved changes asks first: the menu, Back, and after a save 
   await page.getByRole('link', { name: 'Gatehouse home' }).click();
   await expect(page).toHaveURL('/');
   await expect(dialog).toHaveCount(0);
-  await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name: org }));
+  await deleteOrganization(org);
 });
 
-test('the definitions’ rules are checked at the field before anything is sent', async ({ page }) => {
-  const org = await createOrganization();
-  await addUsers(org, ['mira']);
-  await page.goto(`/users/${org}/mira`);
+test('the definitions’ rules are checked at the field before anything is sent', async ({ page, team: { org } }) => {
+  await page.goto(`/users/${org}/worker`);
   const email = page.getByLabel('Email', { exact: true });
   await email.fill('not-an-email');
   await saveButton(page).click();
   await expect(fieldError(page, email)).toHaveText('Email must be an e-mail address');
-  expect(await getRecord('user', org, 'mira')).toMatchObject({ email: '' });
+  expect(await getRecord('user', org, 'worker')).toMatchObject({ email: '' });
 
   await page.goto(`/organizations/${org}`);
   await websiteInput(page).fill('javascript:alert(1)');
@@ -99,16 +97,17 @@ test('the definitions’ rules are checked at the field before anything is sent'
   await saveButton(page).click();
   await expect(fieldError(page, expireDays)).toHaveText('Password expire days must be at least 0');
   expect(await getRecord('organization', 'admin', org)).toMatchObject({ websiteUrl: '', passwordExpireDays: 0 });
-  await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name: org }));
+  await deleteOrganization(org);
 });
 
 test.describe('in Chinese', () => {
   test.use({ locale: 'zh-CN' });
 
-  test('the field says what is wrong in Chinese, before sending and after the server refuses', async ({ page }) => {
-    const org = await createOrganization();
-    await addUsers(org, ['lin']);
-    await page.goto(`/users/${org}/lin`);
+  test('the field says what is wrong in Chinese, before sending and after the server refuses', async ({
+    page,
+    team: { org },
+  }) => {
+    await page.goto(`/users/${org}/worker`);
     const email = page.getByLabel('电子邮箱', { exact: true });
     await email.fill('not-an-email');
     await page
@@ -128,21 +127,19 @@ test.describe('in Chinese', () => {
     await expect(page.getByRole('alert').filter({ hasText: '保存失败' })).toBeVisible();
     await expect(name).toHaveValue('built-in');
     expect(await getRecord('organization', 'admin', org)).not.toBeNull();
-    await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name: org }));
+    await deleteOrganization(org);
   });
 });
 
-test('Save & Exit returns to the page the edit was opened from', async ({ page }) => {
-  const org = await createOrganization();
-  await addUsers(org, ['noor']);
+test('Save & Exit returns to the page the edit was opened from', async ({ page, team: { org } }) => {
   await page.goto(`/organizations/${org}/users`);
-  await rowOf(page, 'noor').getByRole('link', { name: 'Edit' }).click();
+  await rowOf(page, 'worker').getByRole('link', { name: 'Edit' }).click();
   await expect(heading(page, 'Edit User')).toBeVisible();
-  await page.getByLabel('Display name', { exact: true }).fill('Noor A.');
+  await page.getByLabel('Display name', { exact: true }).fill('Worker A.');
   await page.getByRole('button', { name: 'Save & Exit', exact: true }).first().click();
   await expect(toast(page, 'Successfully saved')).toBeVisible();
   await expect(page).toHaveURL(`/organizations/${org}/users`);
-  await expect(rowOf(page, 'noor')).toContainText('Noor A.');
+  await expect(rowOf(page, 'worker')).toContainText('Worker A.');
 
-  await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name: org }));
+  await deleteOrganization(org);
 });

@@ -1,5 +1,6 @@
-import { asAdmin, call, unique } from '../support/api.js';
-import { adminTest, expect, heading, signIn, teamTest } from '../support/fixtures.js';
+import type { Page } from '@playwright/test';
+import { addApplication } from '../support/api.js';
+import { adminTest, expect, heading, signIn, type Team, teamTest } from '../support/fixtures.js';
 
 /** Home (spec part 1 §2): the administrators' dashboard, the shortcuts and the app launcher. */
 
@@ -22,23 +23,26 @@ adminTest('the shortcuts lead to the four lists', async ({ page }) => {
   await expect(heading(page, 'Providers')).toBeVisible();
 });
 
+/** Adds an application of the team's organization (`fields` over its defaults), then opens `path` as the team's user. */
+async function openWithApplication(page: Page, team: Team, fields: object, path = '/apps') {
+  await addApplication({ organization: team.org, cert: 'cert-built-in', ...fields }, 'launch');
+  await signIn(page, team.user.name, team.user.password, team.org);
+  await page.goto(path);
+}
+
 teamTest(
   'an ordinary user lands on the app launcher; each card leads to its homepage with silent sign-in',
   async ({ page, team }) => {
-    const app = unique('launch');
-    await asAdmin((api) =>
-      call(api, '/api/add-application', {
-        owner: 'admin',
-        name: app,
+    await openWithApplication(
+      page,
+      team,
+      {
         displayName: 'Team wiki',
         description: 'Where the team writes things down',
-        organization: team.org,
-        cert: 'cert-built-in',
         homepageUrl: 'https://wiki.example.com/start',
-      }),
+      },
+      '/',
     );
-    await signIn(page, team.user.name, team.user.password, team.org);
-    await page.goto('/');
     await expect(page).toHaveURL('/apps');
     await expect(heading(page, 'Apps')).toBeVisible();
     const card = page.getByRole('link', { name: 'Team wiki' });
@@ -51,19 +55,8 @@ teamTest(
 );
 
 teamTest('on a phone the app cards take the full width', async ({ page, team }) => {
-  await asAdmin((api) =>
-    call(api, '/api/add-application', {
-      owner: 'admin',
-      name: unique('phoneapp'),
-      displayName: 'Phone app',
-      organization: team.org,
-      cert: 'cert-built-in',
-      homepageUrl: 'https://phone.example.com',
-    }),
-  );
   await page.setViewportSize({ width: 390, height: 800 });
-  await signIn(page, team.user.name, team.user.password, team.org);
-  await page.goto('/apps');
+  await openWithApplication(page, team, { displayName: 'Phone app', homepageUrl: 'https://phone.example.com' });
   const card = page.getByRole('link', { name: 'Phone app' });
   await expect(card).toBeVisible();
   const box = await card.boundingBox();
@@ -71,18 +64,7 @@ teamTest('on a phone the app cards take the full width', async ({ page, team }) 
 });
 
 teamTest('an app without a home page says so instead of doing nothing', async ({ page, team }) => {
-  await asAdmin((api) =>
-    call(api, '/api/add-application', {
-      owner: 'admin',
-      name: unique('nohome'),
-      displayName: 'Nowhere app',
-      organization: team.org,
-      cert: 'cert-built-in',
-      homepageUrl: '',
-    }),
-  );
-  await signIn(page, team.user.name, team.user.password, team.org);
-  await page.goto('/apps');
+  await openWithApplication(page, team, { displayName: 'Nowhere app', homepageUrl: '' });
   await expect(page.getByText('Nowhere app', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nowhere app' })).toHaveCount(0);
   await expect(page.getByText('No home page is set for this application yet')).toBeVisible();

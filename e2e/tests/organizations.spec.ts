@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { asAdmin, call, createOrganization, getRecord } from '../support/api.js';
+import { createOrganization, deleteOrganization, getRecord } from '../support/api.js';
 import { cancelButton, fieldError, saveAndExitButton, saveButton } from '../support/console.js';
 import {
   adminTeamTest,
@@ -78,7 +78,7 @@ test('Add creates an organization with the generated defaults and opens it in ad
 
   const stored = await getRecord('organization', 'admin', name);
   expect(stored).toMatchObject({ passwordType: 'bcrypt', passwordOptions: ['AtLeast6'], countryCodes: ['US'] });
-  await asAdmin((api) => call(api, '/api/delete-organization', { owner: 'admin', name }));
+  await deleteOrganization(name);
 });
 
 test('Cancel in add mode deletes the new organization and returns to the list', async ({ page }) => {
