@@ -19,29 +19,28 @@ const queryClient = new QueryClient({
   },
 });
 
-/** How long the first render waits for the page's first data once the account is known. */
-const FIRST_DATA_WAIT_MS = 400;
+/** How long the first render waits, at most, for the account and the page's first data. */
+const FIRST_RENDER_WAIT_MS = 400;
 
 /**
  * What a first load asks for before anything renders, side by side: the session's account (every
  * page waits for it; index.html has asked for it already), the code of the page at `pathname` and
  * of the frame around it, and, once the account is known, the data that page shows first
  * (routes.tsx, a route's `prefetch`). Resolves when the first render may start: the account and
- * that data are in, or the data is taking longer than FIRST_DATA_WAIT_MS (the page then shows its
- * skeleton until it comes). One render with the data costs less than a render without it and
- * another when it arrives.
+ * that data are in, or FIRST_RENDER_WAIT_MS have passed (the frame then renders without them: the
+ * guard shows nothing until the account is known, the page its skeleton until its data comes).
+ * One render with the data costs less than a render without it and another when it arrives.
  */
-export async function startLoading(pathname: string): Promise<void> {
+export function startLoading(pathname: string): Promise<void> {
   const account = queryClient.fetchQuery({ queryKey: ACCOUNT_KEY, queryFn: fetchAccount, staleTime: 60_000 });
   preloadRoute(pathname);
-  try {
-    const signedIn = await account;
-    if (!signedIn) return;
-    const waited = new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_DATA_WAIT_MS));
-    await Promise.race([prefetchRouteData(pathname, signedIn, queryClient), waited]);
-  } catch {
+  const ready = account.then(
+    (signedIn) => (signedIn ? prefetchRouteData(pathname, signedIn, queryClient) : undefined),
     // The account provider asks again and shows the error.
-  }
+    () => undefined,
+  );
+  const waited = new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_RENDER_WAIT_MS));
+  return Promise.race([ready, waited]);
 }
 
 /** The brand colour of the logo; links on dark backgrounds need a lighter tint to stay readable. */
