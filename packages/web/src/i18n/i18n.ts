@@ -107,11 +107,6 @@ export function currentLanguage(): UiLanguage {
   return language;
 }
 
-/** Loads the console's whole catalogue of the current language. */
-export function loadConsoleCatalogue(): Promise<void> {
-  return load('whole');
-}
-
 export async function changeLanguage(next: UiLanguage): Promise<void> {
   localStorage.setItem(STORAGE_KEY, next);
   const whole = loaded.has(`${language}:whole`);
