@@ -49,12 +49,13 @@ function soonWhenIdle(work: () => void): void {
 /** Starts loading a route's code (its handle's preload), ignoring a failure (the route retries on render). */
 function preloadHandle(route: RouteObject | undefined): void {
   const handle: unknown = route?.handle;
-  if (isRouteHandle(handle)) handle.preload().catch(() => undefined);
+  if (isRouteHandle(handle)) handle.preload?.().catch(() => undefined);
 }
 
 /** What a route object carries for preloadRoute and prefetchRouteData. */
 interface RouteHandle {
-  preload: () => Promise<unknown>;
+  /** Loads the page's code (absent for what the entry holds). */
+  preload?: () => Promise<unknown>;
   /** Asks for what the page shows first, once the account is known (without waiting for its code). */
   prefetch?: Prefetch;
 }
@@ -202,7 +203,6 @@ const ROUTES: RouteObject[] = [
     element: <ConsoleLayout />,
     // A global admin's header shows the organization picker, whose code loads on its own.
     handle: {
-      preload: () => Promise.resolve(),
       prefetch: (account) => (isGlobalAdmin(account.viewer) ? loadOrganizationSelector() : undefined),
     } satisfies RouteHandle,
     children: [
@@ -244,5 +244,5 @@ export async function prefetchRouteData(pathname: string, account: Account, clie
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {
-  return typeof value === 'object' && value !== null && 'preload' in value && typeof value.preload === 'function';
+  return typeof value === 'object' && value !== null && ('preload' in value || 'prefetch' in value);
 }

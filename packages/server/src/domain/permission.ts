@@ -92,7 +92,7 @@ function settleApproval(p: Permission, viewer: Viewer | null): void {
  * time. Members who are not administrators see (`ownRecords`), change and delete only what they
  * submitted. Users, groups and roles are All (*), all of an organization ({organization}/*) or ids;
  * users and roles are not both empty, resources and actions never; the actions are those of the
- * resource type (any for Custom); members are of the permission's organization, and a permission
+ * resource type (every type for Custom); members are of the permission's organization, and a permission
  * moved to another organization keeps no model or adapter of the one it leaves.
  */
 export const permissions = new EntityDomain(permissionDef, {
