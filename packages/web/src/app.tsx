@@ -26,21 +26,23 @@ const FIRST_RENDER_WAIT_MS = 400;
  * What a first load asks for before anything renders, side by side: the session's account (every
  * page waits for it; index.html has asked for it already), the code of the page at `pathname` and
  * of the frame around it, and, once the account is known, the data that page shows first
- * (routes.tsx, a route's `prefetch`). Resolves when the first render may start: the account and
- * that data are in, or FIRST_RENDER_WAIT_MS have passed (the frame then renders without them: the
- * guard shows nothing until the account is known, the page its skeleton until its data comes).
- * One render with the data costs less than a render without it and another when it arrives.
+ * (routes.tsx, a route's `prefetch`). Resolves when the first render may start: the account, the
+ * page's code and its data are in, or FIRST_RENDER_WAIT_MS have passed (the frame then renders
+ * without them: the guard shows nothing until the account is known, the page a spinner until its
+ * code comes and its skeleton until its data comes). One render with the page and its data costs
+ * less than a render without them and another when they arrive, which React's Suspense would also
+ * hold back for up to 300 ms (plain/preloadable.tsx).
  */
 export function startLoading(pathname: string): Promise<void> {
   const account = queryClient.fetchQuery({ queryKey: ACCOUNT_KEY, queryFn: fetchAccount, staleTime: 60_000 });
-  preloadRoute(pathname);
-  const ready = account.then(
+  const code = preloadRoute(pathname);
+  const data = account.then(
     (signedIn) => (signedIn ? prefetchRouteData(pathname, signedIn, queryClient) : undefined),
     // The account provider asks again and shows the error.
     () => undefined,
   );
   const waited = new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_RENDER_WAIT_MS));
-  return Promise.race([ready, waited]);
+  return Promise.race([Promise.all([code, data]).then(() => undefined), waited]);
 }
 
 /** The brand colour of the logo; links on dark backgrounds need a lighter tint to stay readable. */

@@ -7,7 +7,7 @@ import {
   PUBLIC_PAGE_ROUTES,
 } from '@gatehouse/entities/plain';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import type { Account } from './auth/account-state';
 import { OtherEntry } from './components/other-entry';
@@ -15,28 +15,11 @@ import { PageSpin } from './components/page-spin';
 import { type EntityPageKind, type EntityRegistration, loadEntityUi, REGISTRY } from './entities/registry';
 import type { EntityUi } from './entities/ui-types';
 import { dashboardQuery } from './pages/dashboard-query';
+import { type Preloadable, preloadable } from './plain/preloadable';
 import { Guard } from './shell/guard';
 import ConsoleLayout from './shell/layout';
-import { loadOrganizationSelector } from './shell/organization-picker';
+import { OrganizationSelectorCode } from './shell/organization-picker';
 import { readSelectedOrganization } from './shell/selected-organization';
-
-/**
- * A page whose code loads when it first renders, or earlier when asked (preloadRoute): both share
- * one load, so a page asked for at boot renders as soon as the account is known.
- */
-interface LazyPage<P extends object> {
-  Component: ComponentType<P>;
-  preload: () => Promise<unknown>;
-}
-
-function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () => {
-    loading ??= load();
-    return loading;
-  };
-  return { Component: lazy(preload), preload };
-}
 
 /** Runs `work` a second from now, once the browser is idle: after what the page shows has loaded. */
 function soonWhenIdle(work: () => void): void {
@@ -47,9 +30,9 @@ function soonWhenIdle(work: () => void): void {
 }
 
 /** Starts loading a route's code (its handle's preload), ignoring a failure (the route retries on render). */
-function preloadHandle(route: RouteObject | undefined): void {
+function preloadHandle(route: RouteObject | undefined): Promise<unknown> | undefined {
   const handle: unknown = route?.handle;
-  if (isRouteHandle(handle)) handle.preload?.().catch(() => undefined);
+  return isRouteHandle(handle) ? handle.preload?.().catch(() => undefined) : undefined;
 }
 
 /** What a route object carries for preloadRoute and prefetchRouteData. */
@@ -62,7 +45,7 @@ interface RouteHandle {
 type Prefetch = (account: Account, client: QueryClient) => Promise<unknown> | undefined;
 
 /** A route rendering `page` (with `props`), which preloadRoute can load ahead. */
-function pageRoute<P extends object>(page: LazyPage<P>, props: P, path?: string, prefetch?: Prefetch): NonIndexRouteObject {
+function pageRoute<P extends object>(page: Preloadable<P>, props: P, path?: string, prefetch?: Prefetch): NonIndexRouteObject {
   const { Component } = page;
   const handle: RouteHandle = { preload: page.preload, ...(prefetch ? { prefetch } : {}) };
   return { ...(path === undefined ? {} : { path }), element: <Component {...props} />, handle };
@@ -71,9 +54,9 @@ function pageRoute<P extends object>(page: LazyPage<P>, props: P, path?: string,
 // Every page is its own chunk. The sign-in pages are another entry's (signin.html, src/public).
 // The layout is part of the entry: every console page renders in it, so its code comes with the
 // entry's first files (preloaded by index.html) instead of in a second wave of small chunks.
-const Home = lazyPage(() => import('./pages/home'));
-const NotFound = lazyPage(() => import('./pages/not-found'));
-const NotAvailable = lazyPage(() => import('./pages/not-available'));
+const Home = preloadable(() => import('./pages/home'));
+const NotFound = preloadable(() => import('./pages/not-found'));
+const NotAvailable = preloadable(() => import('./pages/not-available'));
 
 /** The route of a list or edit page of an entity, with the entity's overrides loaded alongside. */
 function entityPage<P extends object>(
@@ -83,7 +66,7 @@ function entityPage<P extends object>(
   page: () => Promise<{ default: ComponentType<P & { ui: EntityUi }> }>,
   props: P,
 ): RouteObject {
-  const loaded = lazyPage(async () => {
+  const loaded = preloadable(async () => {
     const [{ default: Component }, ui] = await Promise.all([page(), loadEntityUi(registration, kind)]);
     return { default: () => <Component ui={ui} {...props} /> };
   });
@@ -139,23 +122,23 @@ const laterRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) => [
 ]);
 
 /** Pages of the menu this release implements, by the manifest's name (the dashboard is Home's). */
-const PAGES: Record<string, LazyPage<object>> = {
-  shortcuts: lazyPage(() => import('./pages/shortcuts-page')),
-  apps: lazyPage(() => import('./pages/apps-page')),
-  sysinfo: lazyPage(() => import('./pages/sysinfo-page')),
+const PAGES: Record<string, Preloadable<object>> = {
+  shortcuts: preloadable(() => import('./pages/shortcuts-page')),
+  apps: preloadable(() => import('./pages/apps-page')),
+  sysinfo: preloadable(() => import('./pages/sysinfo-page')),
 };
 const pageRoutes: RouteObject[] = MANIFEST.flatMap((entry: ManifestEntry) => {
   const page = entry.page && entry.implemented && entry.routes.list !== '/' ? PAGES[entry.name] : undefined;
   return page && entry.routes.list ? [pageRoute(page, {}, entry.routes.list)] : [];
 });
 
-const SelectPlanPage = lazyPage(() => import('./pages/select-plan-page'));
+const SelectPlanPage = preloadable(() => import('./pages/select-plan-page'));
 
 /** A page of its own at the route's path. */
 const plainPage =
   (load: () => Promise<{ default: ComponentType<object> }>) =>
   (path: string): RouteObject =>
-    pageRoute(lazyPage(load), {}, path);
+    pageRoute(preloadable(load), {}, path);
 
 /** Further routes this release implements, by the manifest's screen key. */
 const MORE_PAGES: Record<string, (path: string) => RouteObject> = {
@@ -203,7 +186,7 @@ const ROUTES: RouteObject[] = [
     element: <ConsoleLayout />,
     // A global admin's header shows the organization picker, whose code loads on its own.
     handle: {
-      prefetch: (account) => (isGlobalAdmin(account.viewer) ? loadOrganizationSelector() : undefined),
+      prefetch: (account) => (isGlobalAdmin(account.viewer) ? OrganizationSelectorCode.preload() : undefined),
     } satisfies RouteHandle,
     children: [
       { element: <Guard />, children: guarded },
@@ -225,10 +208,11 @@ export function createConsoleRouter() {
 /**
  * Starts loading the code of the page at `pathname` and of the frame around it, all at once: a
  * first load then fetches the layout, the page and its entity's definition side by side instead
- * of one after the other as each renders (a chain of five round trips).
+ * of one after the other as each renders (a chain of five round trips). Settles when all of it is
+ * in (a failure is the page's to show: it loads again when it renders).
  */
-export function preloadRoute(pathname: string): void {
-  for (const { route } of matchRoutes(ROUTES, pathname) ?? []) preloadHandle(route);
+export async function preloadRoute(pathname: string): Promise<void> {
+  await Promise.allSettled((matchRoutes(ROUTES, pathname) ?? []).map(({ route }) => preloadHandle(route)));
 }
 
 /**

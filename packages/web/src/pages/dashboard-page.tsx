@@ -1,18 +1,15 @@
 import { DASHBOARD_SERIES, dashboardDays, userFigures, type Viewer } from '@gatehouse/entities/plain';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Row, Skeleton, Statistic } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { LoadError } from '../components/load-error';
 import { PageTitle } from '../components/page-title';
 import { Panel } from '../components/panel';
 import { useTranslation } from '../i18n/i18n';
+import { useLoaded } from '../plain/preloadable';
 import { useSelectedOrganization } from '../shell/selected-organization';
 import { useThemeSettings } from '../shell/theme-store';
-import { dashboardQuery, loadDashboardChart } from './dashboard-query';
-
-// The chart library loads on its own: the cards do not wait for it (the boot starts loading it
-// beside the figures, routes.tsx).
-const DashboardChart = lazy(loadDashboardChart);
+import { DashboardChartCode, dashboardQuery } from './dashboard-query';
 
 /**
  * The administrators' home (spec part 1 §2): four cards of user figures and a line chart of the
@@ -24,6 +21,8 @@ export default function DashboardPage({ viewer }: { viewer: Viewer }) {
   const selected = useSelectedOrganization();
   const dark = useThemeSettings().dark;
   const result = useQuery(dashboardQuery(viewer, selected));
+  // The chart library loads on its own (without a Suspense boundary, which would hold the cards back).
+  const DashboardChart = useLoaded(DashboardChartCode);
   const days = useMemo(() => dashboardDays(new Date()), []);
   const series = useMemo(
     () =>
@@ -59,12 +58,10 @@ export default function DashboardPage({ viewer }: { viewer: Viewer }) {
       ))}
       <Col span={24}>
         <Panel title={t('dashboard.past30Days')}>
-          {result.isPending ? (
+          {result.isPending || !DashboardChart ? (
             <Skeleton active />
           ) : (
-            <Suspense fallback={<Skeleton active />}>
-              <DashboardChart days={days} series={series} label={t('dashboard.chartLabel')} dark={dark} />
-            </Suspense>
+            <DashboardChart days={days} series={series} label={t('dashboard.chartLabel')} dark={dark} />
           )}
         </Panel>
       </Col>

@@ -2,6 +2,7 @@ import { isGlobalAdmin, type Viewer } from '@gatehouse/entities/plain';
 import { queryOptions } from '@tanstack/react-query';
 import { unwrap } from '../data/client';
 import { getDashboard } from '../data/dashboard';
+import { preloadable } from '../plain/preloadable';
 import { ALL_ORGANIZATIONS } from '../shell/selected-organization';
 
 /**
@@ -19,7 +20,8 @@ export function dashboardQuery(viewer: Viewer, selected: string) {
   });
 }
 
-/** The chart's code (the chart library): the page renders it lazily, the boot asks for it early. */
-export function loadDashboardChart() {
-  return import('./dashboard-chart');
-}
+/**
+ * The chart's code (the chart library, its own chunk): the page renders the chart once it is there,
+ * the cards do not wait for it.
+ */
+export const DashboardChartCode = preloadable(() => import('./dashboard-chart'));
