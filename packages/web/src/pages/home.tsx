@@ -1,5 +1,5 @@
 import { isAdmin } from '@gatehouse/entities/plain';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useAccount } from '../auth/account';
 import DashboardPage from './dashboard-page';
 
@@ -9,7 +9,9 @@ import DashboardPage from './dashboard-page';
  */
 export default function Home() {
   const account = useAccount();
+  // Where the visitor came from (the sign-in page: its MFA prompt is due) goes along to the launcher.
+  const { state } = useLocation();
   if (!account) return null;
-  if (!isAdmin(account.viewer)) return <Navigate to="/apps" replace />;
+  if (!isAdmin(account.viewer)) return <Navigate to="/apps" replace state={state} />;
   return <DashboardPage viewer={account.viewer} />;
 }
