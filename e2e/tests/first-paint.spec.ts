@@ -13,6 +13,7 @@ import { adminTest, expect } from '../support/fixtures.js';
 const FIGURES_CEILING_MS = 3000;
 const CHART_CEILING_MS = 4000;
 const EDIT_CEILING_MS = 3000;
+const SIGNIN_CEILING_MS = 3000;
 /** Scripts and style sheets of a fresh dashboard load, chart included (about 90, then 66, before issue 28). */
 const FILES_CEILING = 36;
 
@@ -24,6 +25,23 @@ async function paintedAt(page: Page, selector: string): Promise<number> {
     { polling: 'raf', timeout: 45_000 },
   );
   return Number(await handle.jsonValue());
+}
+
+/**
+ * Watches for the page's loading spinner (a Suspense fallback, matched by `selector`) from the
+ * start of the next load: the boot loads the page's code before the first render, which then
+ * renders the page at once. A fallback would hold the page back by React's 300 ms Suspense throttle.
+ */
+async function watchSpinner(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((css) => {
+    new MutationObserver(() => {
+      if (document.querySelector(css)) document.documentElement.dataset.pageSpinner = 'shown';
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+async function spinnerShown(page: Page): Promise<boolean> {
+  return (await page.evaluate(() => document.documentElement.dataset.pageSpinner)) === 'shown';
 }
 
 function record(name: string, value: number, unit = 'ms') {
@@ -53,14 +71,8 @@ function loaded(page: Page): Promise<Loaded[]> {
 
 adminTest('a fresh load of the dashboard shows its figures, then its chart, from few files', async ({ page }) => {
   adminTest.slow();
-  // Whether the page's loading spinner (the layout's Suspense fallback) was ever in the document:
-  // the boot loads the page's code before the first render, which then renders the page at once
-  // (a fallback would hold the figures back by React's 300 ms Suspense throttle).
-  await page.addInitScript(() => {
-    new MutationObserver(() => {
-      if (document.querySelector('main [role=status] .ant-spin')) document.documentElement.dataset.pageSpinner = 'shown';
-    }).observe(document, { childList: true, subtree: true });
-  });
+  // The layout's spinner, while a page's code loads.
+  await watchSpinner(page, 'main [role=status] .ant-spin');
   await page.goto('/');
   const figures = await paintedAt(page, '.ant-statistic-content-value');
   const chart = await paintedAt(page, '[role=img] canvas');
@@ -80,7 +92,7 @@ adminTest('a fresh load of the dashboard shows its figures, then its chart, from
   expect(dashboard).toHaveLength(1);
   expect(dashboard[0]?.start ?? Number.POSITIVE_INFINITY).toBeLessThan(figures);
 
-  expect(await page.evaluate(() => document.documentElement.dataset.pageSpinner)).toBeUndefined();
+  expect(await spinnerShown(page)).toBe(false);
 
   expect(files.length).toBeLessThanOrEqual(FILES_CEILING);
   expect(figures).toBeLessThanOrEqual(FIGURES_CEILING_MS);
@@ -110,4 +122,18 @@ adminTest('an edit page opened from its list shows its record without loading co
   record('edit page from its list', shown);
   expect(scripts).toEqual([]);
   expect(shown).toBeLessThanOrEqual(EDIT_CEILING_MS);
+});
+
+adminTest.describe('signed out', () => {
+  adminTest.use({ storageState: { cookies: [], origins: [] } });
+
+  adminTest('a fresh load of the sign-in page shows its form without the page spinner', async ({ page }) => {
+    // The sign-in pages' spinner, while a page's code loads (plain kit).
+    await watchSpinner(page, '#root > .gh-spin');
+    await page.goto('/login');
+    const form = await paintedAt(page, 'input[type=password]');
+    record('sign-in form', form);
+    expect(await spinnerShown(page)).toBe(false);
+    expect(form).toBeLessThanOrEqual(SIGNIN_CEILING_MS);
+  });
 });
