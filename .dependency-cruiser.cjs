@@ -12,7 +12,7 @@
  *   console's data layer (TanStack Query), nor zod or ECharts, loaded or lazily: it stays small
  *   (.dependency-cruiser.signin.cjs, a run of its own that leaves type-only imports out).
  *
- * docs/architecture.md draws the same layers.
+ * docs/architecture.md ("Layers") draws the same layers.
  */
 const server = 'packages/server/src';
 const layer = (folders) => `^${server}/(${folders.join('|')})/`;

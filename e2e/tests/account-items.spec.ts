@@ -4,7 +4,7 @@ import { field, saveButton } from '../support/console.js';
 import { expect, heading, signIn, teamTest as test, toast } from '../support/fixtures.js';
 
 /**
- * The user form follows the organization's account items (spec part 1 §6): which fields show, in
+ * The user form follows the organization's account items: which fields show, in
  * which order, and who may change them — for the user themself and for their administrator.
  */
 const item = (name: string, viewRule: string, modifyRule: string, extra: object = {}) => ({
@@ -58,7 +58,7 @@ test('an ordinary user sees the items their organization shows them, in its orde
   await expect(field(page, 'Location')).toBeDisabled();
   await expect(field(page, 'Name')).toBeDisabled();
 
-  // The regex of Homepage: refused in the form with the spec's words, then saved once it fits.
+  // The regex of Homepage: refused in the form with the product's words, then saved once it fits.
   await field(page, 'Homepage').fill('http://worker.example.com');
   await saveButton(page).click();
   await expect(page.getByText("This field value doesn't match the pattern rule", { exact: true })).toBeVisible();

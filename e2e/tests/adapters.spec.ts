@@ -2,7 +2,7 @@ import { asAdmin, call, unique } from '../support/api.js';
 import { save, saveButton } from '../support/console.js';
 import { expect, heading, rowOf, adminTest as test, toast } from '../support/fixtures.js';
 
-/** Adapters (spec part 2 §3.9, §4.5): the useSameDb switch and Test DB Connection. */
+/** Adapters: the useSameDb switch and Test DB Connection. */
 
 async function getAdapter(name: string) {
   return asAdmin(async (api) => (await call(api, '/api/get-adapter', undefined, { id: `built-in/${name}` })).data);

@@ -3,8 +3,9 @@ import { asAdmin, call, unique } from '../support/api.js';
 import { expect, heading, rowOf, adminTest as test, toast } from '../support/fixtures.js';
 
 /**
- * The application list's definition files (spec part 2 §2.5, docs/decisions/0006): Export downloads
- * an application as an HTML file, and the list's upload creates an application from one, HTML only.
+ * The application list's definition files (docs/decisions/0006-application-definition-html.md):
+ * Export downloads an application as an HTML file, and the list's upload creates an application
+ * from one, HTML only.
  */
 test('an exported application definition uploads as a new application; other files are refused', async ({ page }, testInfo) => {
   const name = unique('transfer');

@@ -66,12 +66,12 @@ test('the list shows the applications, the built-in one cannot be deleted, and A
   await expect(page.getByRole('heading', { level: 2, name: 'SAML' })).toBeFocused();
   await expect(page.getByRole('heading', { level: 2, name: 'SAML' })).toBeInViewport();
   await expect(page).toHaveURL(/\?mode=add$/);
-  // A new application has the spec's defaults; the secret is shown to who may edit it.
+  // A new application has the product's defaults; the secret is shown to who may edit it.
   await expect(page.getByLabel('Client secret', { exact: true })).toHaveValue(/^[0-9a-f]{40}$/);
   await expect.poll(() => textValues(table(page, 'Redirect URLs'))).toEqual(['http://localhost:9000/callback']);
 });
 
-test('the redirect URL and sign-up item tables edit rows, with the spec row rules', async ({ page }) => {
+test('the redirect URL and sign-up item tables edit rows, with the product row rules', async ({ page }) => {
   const name = await createApplication();
   await openApplication(page, name);
 

@@ -4,7 +4,7 @@ import { field, saveButton } from '../support/console.js';
 import { adminTeamTest, chooseOption, expect, heading, rowOf, signIn, toast } from '../support/fixtures.js';
 
 /**
- * The business screens (spec part 2 §2.14, §2.17, §3.13-§3.20, §4.7, §5.5): products with their
+ * The business screens: products with their
  * providers and Buy, the locked product of a plan, payments with Result and the invoice section,
  * pricings with their public page's address, subscriptions' state tags and who may change them,
  * transactions' read-only detail.
@@ -93,7 +93,7 @@ adminTeamTest(
 );
 
 adminTeamTest(
-  'payments: Result, the checks of §5.5, an Individual invoice issued once, then downloaded',
+  'payments: Result, the invoice checks in their order, an Individual invoice issued once, then downloaded',
   async ({ page, team }) => {
     const shop = await openShop(team.org);
     await page.goto(`/payments?field=name&value=${shop.payment}`);

@@ -62,8 +62,8 @@ interface Special {
 const SPECIAL: Record<string, Special> = {
   // An adapter's only free field is its table name, an SQL identifier.
   adapter: { edit: { field: 'table', value: () => `crud_${unique('t')}` } },
-  // A payment's only editable fields are its invoice details, saved only when they pass the checks of
-  // spec §5.5 (a paid payment with a person's details): such a payment is made through the API.
+  // A payment's only editable fields are its invoice details, saved only when they pass the invoice
+  // checks (a paid payment with a person's details): such a payment is made through the API.
   payment: {
     create: async (api) => {
       const name = unique('payment');
@@ -87,7 +87,7 @@ const SPECIAL: Record<string, Special> = {
     },
     edit: { field: 'invoiceRemark', value: () => `Remark ${unique('r')}` },
   },
-  // Transactions record what happened: their detail page is read-only (spec §2.17).
+  // Transactions record what happened: their detail page is read-only.
   transaction: { readOnly: true },
   // A webhook's free text is its URL.
   webhook: { edit: { field: 'url', value: () => `https://hooks.example.com/${unique('crud')}` } },

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { asAdmin, call, unique } from '../support/api.js';
 import { expect, heading, rowOf, adminTest as test, toast, totalText } from '../support/fixtures.js';
 
-/** Enforcers (spec part 2 §2.12, §4.4): the policy table, and the list's links. */
+/** Enforcers: the policy table, and the list's links. */
 
 async function addEnforcer(): Promise<string> {
   const name = unique('enf');

@@ -2,7 +2,7 @@ import { asAdmin, call, unique } from '../support/api.js';
 import { addButton, confirm, save } from '../support/console.js';
 import { chooseOption, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
 
-/** Groups (spec part 1 §2 Group list and edit) as an organization admin, and refused to an ordinary user. */
+/** The group list and edit pages as an organization admin, and refused to an ordinary user. */
 
 async function getGroup(owner: string, name: string) {
   return asAdmin(async (api) => (await call(api, '/api/get-group', undefined, { id: `${owner}/${name}` })).data);

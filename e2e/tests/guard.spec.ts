@@ -57,7 +57,7 @@ test('the unguarded user page renders signed out and, as the server refuses the 
   team,
 }) => {
   await page.goto(`/users/${team.org}/${team.user.name}`);
-  // Not sent to /login (no guard): the spec's user page answers "does not exist or not authorized".
+  // Not sent to /login (no guard): the user page answers "does not exist or not authorized".
   await expect(page).toHaveURL('/404');
   await expect(heading(page, '404 NOT FOUND')).toBeVisible();
   await expect(

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { addApplication } from '../support/api.js';
 import { adminTest, expect, heading, signIn, type Team, teamTest } from '../support/fixtures.js';
 
-/** Home (spec part 1 §2): the administrators' dashboard, the shortcuts and the app launcher. */
+/** Home: the administrators' dashboard, the shortcuts and the app launcher. */
 
 adminTest('a global admin’s dashboard shows the four user figures and the 30-day chart', async ({ page }) => {
   await page.goto('/');

@@ -3,7 +3,7 @@ import { asAdmin, call, unique } from '../support/api.js';
 import { addButton, save } from '../support/console.js';
 import { accountMenu, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
 
-/** Invitations (spec part 1 §2): the edit page's rules and link, and a sign-up through the link. */
+/** Invitations: the edit page's rules and link, and a sign-up through the link. */
 
 async function getInvitation(owner: string, name: string) {
   return asAdmin(async (api) => (await call(api, '/api/get-invitation', undefined, { id: `${owner}/${name}` })).data);

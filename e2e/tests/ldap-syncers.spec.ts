@@ -4,7 +4,7 @@ import { addButton, field, save } from '../support/console.js';
 import { adminTest, chooseOption, dataRows, expect, heading, rowOf, toast } from '../support/fixtures.js';
 
 /**
- * LDAP syncers (spec part 2 §2.15): a global administrator adds a syncer, makes it an LDAP one
+ * LDAP syncers: a global administrator adds a syncer, makes it an LDAP one
  * (the preset: port, example DNs, filter, attribute mapping, read-only with its reason), points it
  * at a real slapd the spec starts on loopback, tests the connection, syncs and sees the users; the
  * list's type filter finds it.

@@ -5,7 +5,7 @@ import { confirm, field, saveAndExitButton, saveButton } from '../support/consol
 import { adminTeamTest, expect, heading, signIn, teamTest, toast } from '../support/fixtures.js';
 
 /**
- * LDAP servers (spec part 1 §2 "LDAP pages", §5 "LDAP rules", §8 messages) against a real slapd the
+ * LDAP servers (their pages, rules and messages) against a real slapd the
  * spec starts on loopback (the e2e server's OUTBOUND_ALLOWLIST lets it reach 127.0.0.1): added from
  * the organization page, pointed at the directory, synced from the sync page.
  */
@@ -39,7 +39,7 @@ adminTeamTest(
     await section.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(toast(page, 'Successfully added')).toBeVisible();
     const row = section.getByRole('row').filter({ hasText: 'Example LDAP Server' });
-    // Spec §3 defaults: an example server on port 389, auto sync off.
+    // The defaults of a new LDAP server: an example server on port 389, auto sync off.
     await expect(row).toContainText('example.com');
     await expect(row).toContainText('389');
     await expect(row).toContainText('Disabled');
@@ -55,12 +55,12 @@ adminTeamTest(
     await field(page, 'Admin').fill(slapd.adminDn);
     await field(page, 'Admin password').fill(slapd.adminPassword);
     await field(page, 'Base DN').fill(slapd.peopleDn);
-    // Above 0 minutes, the spec's warning; back to 0 so that no automatic sync runs during the test.
+    // Above 0 minutes, the auto-sync warning; back to 0 so that no automatic sync runs during the test.
     await field(page, 'Auto sync (minutes)').fill('5');
     await expect(page.getByText('The Auto Sync option will sync all users to specify organization')).toBeVisible();
     await field(page, 'Auto sync (minutes)').fill('0');
     await expect(page.getByText('The Auto Sync option will sync all users to specify organization')).toHaveCount(0);
-    // A filter the server refuses: the spec's failure message, with the reason.
+    // A filter the server refuses: the page's failure message, with the reason.
     await field(page, 'Search filter').fill('(objectClass=posixAccount');
     await saveButton(page).click();
     await expect(page.getByRole('alert').getByText(/^Update LDAP server failed: /)).toBeVisible();
@@ -102,7 +102,7 @@ adminTeamTest('a global admin syncs directory users from the sync page and lands
   await page.goBack();
   await expect(directoryRow(page, 'Alice Liddell')).toContainText('Synced');
   await expect(page.getByRole('checkbox', { name: 'Select Alice Liddell' })).toBeDisabled();
-  // A user of the organization already has carol's name: the spec's message names her.
+  // A user of the organization already has carol's name: the sync page's message names her.
   await asAdmin((api) => call(api, '/api/add-user', { owner: team.org, name: 'carol', password: 'local-pass' }));
   await page.getByRole('checkbox', { name: 'Select Carol Taken' }).check();
   const refused = toast(page, 'User [Carol Taken] is already exist');

@@ -2,7 +2,7 @@ import { asAdmin, call, unique } from '../support/api.js';
 import { saveButton } from '../support/console.js';
 import { expect, heading, rowOf, signIn, teamTest, adminTest as test, toast } from '../support/fixtures.js';
 
-/** Models (spec part 2 §2.12, §3.8): the text editor, its live check and the Advanced tab. */
+/** Models: the text editor, its live check and the Advanced tab. */
 
 async function getModel(owner: string, name: string) {
   return asAdmin(async (api) => (await call(api, '/api/get-model', undefined, { id: `${owner}/${name}` })).data);

@@ -16,7 +16,7 @@ import {
 } from '../support/fixtures.js';
 
 /**
- * The organization edit page's settings and their effect (spec part 1 §2, §4, §5, §6): the dark
+ * The organization edit page's settings and their effect: the dark
  * logo and obfuscator rules, the account items table, the permission trees (global admins only)
  * and what they do to the menu and header, privilege consent, and at sign-in the obfuscated
  * password and the password's expiry.

@@ -24,7 +24,7 @@ const nameInput = (page: Page) => page.getByLabel('Name', { exact: true });
 const displayNameInput = (page: Page) => page.getByLabel('Display name', { exact: true });
 // Each button is shown above and below the form.
 
-test('the list has the columns of the spec, and the built-in organization cannot be deleted', async ({ page }) => {
+test('the list has the columns of the product, and the built-in organization cannot be deleted', async ({ page }) => {
   await openListOf(page, 'built-in');
   await expect(heading(page, 'Organizations')).toBeVisible();
   await expect(page.getByRole('columnheader')).toHaveText([

@@ -4,7 +4,7 @@ import { addButton, field, save, saveButton } from '../support/console.js';
 import { adminTeamTest, chooseOption, dataRows, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
 
 /**
- * Permissions (spec part 2 §2.11, §4.3, §5.3, §6): the save rules shown on the page, approval by a
+ * Permissions: the save rules shown on the page, approval by a
  * global administrator, an organization administrator's list, and members' own permissions.
  */
 

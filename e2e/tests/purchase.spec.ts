@@ -4,7 +4,7 @@ import { addUsers, asAdmin, call, createOrganization, unique } from '../support/
 import { adminTest, chooseOption, heading, signIn, toast } from '../support/fixtures.js';
 
 /**
- * The purchase flow (spec part 2 §2.14, issue 13): the public pricing page /select-plan, sign-up or
+ * The purchase flow (issue 13): the public pricing page /select-plan, sign-up or
  * sign-in, the buy page of the plan's product, the payment through a Dummy or Balance provider and
  * its result page; the subscription becomes Active and the plan's role is granted. An insufficient
  * balance is refused and charges nothing. The customer reads display names and prices only, never

@@ -4,7 +4,7 @@ import { asAdmin, call } from '../support/api.js';
 import { expect, heading, signIn, teamTest } from '../support/fixtures.js';
 
 /**
- * Audit records (spec part 2 §2.8): written by the server for every call that changes state,
+ * Audit records: written by the server for every call that changes state,
  * shown read-only, 20 a page, with a Detail drawer; an organization's admin sees its own only.
  */
 
@@ -79,7 +79,7 @@ teamTest("an organization's admin sees only its organization's records; an ordin
   const organizations = await recordRows(page).locator(`a[href^="/organizations/"]`).allTextContents();
   expect(organizations.length).toBeGreaterThan(0);
   expect(new Set(organizations)).toEqual(new Set([team.org]));
-  // The record's name (a random id) is not a column for organization administrators (spec §2.8).
+  // The record's name (a random id) is not a column for organization administrators.
   await expect(page.getByRole('columnheader', { name: 'ID', exact: true })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toHaveCount(0);
 

@@ -2,7 +2,7 @@ import { asAdmin, call, unique } from '../support/api.js';
 import { field, save } from '../support/console.js';
 import { adminTeamTest, adminTest, chooseOption, expect, heading, toast } from '../support/fixtures.js';
 
-/** Roles (spec part 2 §2.11) as a global administrator: server-searched pickers, domains as tags, the .xlsx upload. */
+/** Roles as a global administrator: server-searched pickers, domains as tags, the .xlsx upload. */
 
 async function getRole(owner: string, name: string) {
   return asAdmin(async (api) => (await call(api, '/api/get-role', undefined, { id: `${owner}/${name}` })).data);

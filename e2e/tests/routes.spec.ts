@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { adminTest, expect, heading, signIn, type Team, teamTest } from '../support/fixtures.js';
 
 /**
- * Every route of the route table (spec part 1 §2 and part 2 §2.1), with made-up parameters where
+ * Every route of the console's route table (docs/product.md, "Routes"), with made-up parameters where
  * no record is needed, loaded as a role that may see it: each renders its level-1 heading at the
  * expected address, with no uncaught page error and no console error. /.well-known/openid-configuration
  * is the server's, not the console's, and is left out.
@@ -42,7 +42,7 @@ const GLOBAL_ADMIN_ROUTES: Record<string, Route[]> = {
     // A group that does not exist: the edit page goes to /404.
     route('/groups/built-in/staff', '404 NOT FOUND', '/404'),
     route('/users', 'Users'),
-    // The global admin's own record is titled My Account (spec: self).
+    // The global admin's own record is titled My Account (the own record).
     route('/users/built-in/admin', 'My Account'),
     route('/invitations', 'Invitations'),
     // An invitation that does not exist: the edit page goes to /404.

@@ -4,7 +4,7 @@ import { confirm } from '../support/console.js';
 import { expect, heading, signIn, teamTest, toast } from '../support/fixtures.js';
 
 /**
- * Sessions (spec part 2 §2.13): one row per user and application with the session ids as tags;
+ * Sessions: one row per user and application with the session ids as tags;
  * Delete signs the user's browsers out at their next request.
  */
 

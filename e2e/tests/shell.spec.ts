@@ -89,7 +89,7 @@ teamTest('an ordinary user lands on the app launcher and sees only the lists the
   await expect(menuGroups(page)).toHaveText([GROUPS.users, GROUPS.identity, GROUPS.authorization]);
   await expect(await menuEntries(page, GROUPS.users)).toHaveText(['Organizations']);
   await expect(await menuEntries(page, GROUPS.identity)).toHaveText(['Resources']);
-  // The permissions they submitted (spec part 2 §2.11, §6).
+  // The permissions they submitted.
   await expect(await menuEntries(page, GROUPS.authorization)).toHaveText(['Permissions']);
 });
 

@@ -6,7 +6,7 @@ import { addButton, field, save } from '../support/console.js';
 import { adminTest, chooseOption, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
 
 /**
- * Syncers (spec part 2 §2.15, §4.8, §8): a global administrator adds a syncer over a SQLite file
+ * Syncers: a global administrator adds a syncer over a SQLite file
  * below the server's data/syncers folder, edits its columns under the key rules, tests the
  * connection, syncs and finds the users; an organization administrator cannot change the
  * organization.
@@ -45,7 +45,7 @@ adminTest(
     await page.locator('#syncer_organization').click();
     await page.keyboard.type(org);
     await chooseOption(page, org);
-    // Spec §2.15: SSL mode for postgres only, SSH for mysql, mssql and postgres.
+    // SSL mode for postgres only, SSH for mysql, mssql and postgres.
     await expect(page.locator('#syncer_sshType')).toBeVisible();
     await page.locator('#syncer_databaseType').click();
     await chooseOption(page, 'postgres');

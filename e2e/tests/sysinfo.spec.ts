@@ -1,6 +1,6 @@
 import { adminTest, expect, heading, signIn, teamTest } from '../support/fixtures.js';
 
-/** The system-info dashboard (spec part 2 §2.18, §4.10, §8): global administrators only. */
+/** The system-info dashboard: global administrators only. */
 
 adminTest.describe('desktop', () => {
   adminTest.use({ viewport: { width: 1600, height: 900 } });

@@ -8,7 +8,7 @@ test('a user crops and uploads their own avatar from My Account', async ({ page,
   await expect(heading(page, 'My Account')).toBeVisible();
   await page.getByRole('button', { name: 'Upload a photo...' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload a photo...' });
-  // Spec §5: nothing chosen yet.
+  // Uploading with nothing chosen yet: the cropper asks for a picture.
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(toast(page, 'You must select a picture first!')).toBeVisible();
 

@@ -156,7 +156,7 @@ teamTest("an organization admin cannot open another organization's user", async 
   const other = await createOrganizationWithUsers('other');
   await signIn(page, team.admin.name, team.admin.password, team.org);
 
-  // Spec: a user that does not exist or may not be seen goes to /404, which says so.
+  // A user that does not exist or may not be seen goes to /404, which says so.
   const userNotFound = 'Sorry, the user you visited does not exist or you are not authorized to access this user.';
   await page.goto(`/users/${other.org}/worker`);
   await expect(page).toHaveURL('/404');

@@ -6,7 +6,7 @@ import { addButton, cancelButton, saveButton } from '../support/console.js';
 import { adminTest, expect, heading, rowOf, signIn, teamTest, toast } from '../support/fixtures.js';
 
 /**
- * Webhooks in the console (spec part 2 §2.16, §4.9): a global admin adds one through the edit page
+ * Webhooks in the console: a global admin adds one through the edit page
  * (headers table, events, object fields collapsing to All, the payload preview with the extended
  * user), an event is delivered to a receiver on loopback, and the delivery shows in the webhook's
  * log, where it can be replayed. An organization admin cannot change a webhook's organization.

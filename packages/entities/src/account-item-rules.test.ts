@@ -14,7 +14,7 @@ const user = { self: true, admin: false };
 const admin = { self: false, admin: true };
 const stranger = { self: false, admin: false };
 
-describe('account item visibility (spec §6)', () => {
+describe('account item visibility', () => {
   it('shows Public to all, Self to the user or an admin, Admin to admins, hidden items to nobody', () => {
     expect([user, admin, stranger].map((v) => itemVisible(item('Public', 'Self'), v))).toEqual([true, true, true]);
     expect([user, admin, stranger].map((v) => itemVisible(item('Self', 'Self'), v))).toEqual([true, true, false]);
@@ -23,7 +23,7 @@ describe('account item visibility (spec §6)', () => {
   });
 });
 
-describe('account item modification (spec §6)', () => {
+describe('account item modification', () => {
   it('lets Self be changed by the user or an admin, Admin by admins, Immutable by nobody', () => {
     expect([user, admin, stranger].map((v) => itemEditable(item('Public', 'Self'), v))).toEqual([true, true, false]);
     expect([user, admin, stranger].map((v) => itemEditable(item('Public', 'Admin'), v))).toEqual([false, true, false]);

@@ -74,7 +74,7 @@ export interface ItemViewer {
   admin: boolean;
 }
 
-/** Spec §6: Public to all, Self to the user or an admin, Admin to admins; hidden items to nobody. */
+/** Public to all, Self to the user or an admin, Admin to admins; hidden items to nobody. */
 export function itemVisible(item: AccountItem, viewer: ItemViewer): boolean {
   if (!item.visible) return false;
   if (item.viewRule === 'Self') return viewer.self || viewer.admin;
@@ -84,7 +84,7 @@ export function itemVisible(item: AccountItem, viewer: ItemViewer): boolean {
 
 /**
  * Why the viewer may not change an item's value, as a server message key with its values, or null
- * when they may: Self needs the user or an admin, Admin needs an admin, Immutable never (spec §6);
+ * when they may: Self needs the user or an admin, Admin needs an admin, Immutable never;
  * an item only admins may see is only admins' to change.
  */
 export function itemChangeRefusal(

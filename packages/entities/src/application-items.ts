@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** The rows of an application's tables (spec part 2 §3.1) and their defaults. */
+/** The rows of an application's tables and their defaults. */
 
 export const SIGNIN_METHODS = ['Password', 'Verification code', 'WebAuthn', 'LDAP', 'Face ID'] as const;
-/** Rules of the Verification code and Password sign-in methods (§5.1); other methods use None. */
+/** Rules of the Verification code and Password sign-in methods; other methods use None. */
 export const SIGNIN_METHOD_RULES: Record<string, readonly string[]> = {
   Password: ['All', 'Non-LDAP', 'Hide password'],
   'Verification code': ['All', 'Email only', 'Phone only'],
@@ -13,7 +13,7 @@ export const SIGNIN_METHOD_RULES: Record<string, readonly string[]> = {
 };
 
 export const SIGNUP_ITEM_TYPES = ['Input', 'Single Choice', 'Multiple Choices'] as const;
-/** Rules per signup item name (§5.1); items not listed have no rule choices. */
+/** Rules per signup item name; items not listed have no rule choices. */
 export const SIGNUP_ITEM_RULES: Record<string, readonly string[]> = {
   ID: ['Random', 'Incremental'],
   'Display name': ['None', 'Real name', 'First, last'],
@@ -76,7 +76,7 @@ export const SIGNIN_ITEM_RULES: Readonly<Record<string, readonly string[]>> = {
   Languages: ['None', 'Label'],
 };
 
-/** Provider rules on an application (§5.1). */
+/** The rules a provider row of an application may take, by kind of provider (social sign-in, captcha, SMS and e-mail). */
 export const PROVIDER_RULES = {
   oauth: ['Default', 'OneTap'],
   captcha: ['None', 'Dynamic', 'Always'],

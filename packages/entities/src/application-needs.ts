@@ -9,7 +9,7 @@ import {
 import { isImplementedProviderType } from './implemented-provider-types.js';
 
 /**
- * What an application's sign-in and sign-up need from its providers (spec part 2 §5.1): a code
+ * What an application's sign-in and sign-up need from its providers: a code
  * sent by e-mail needs an Email provider in the application's Providers list, a code sent by text
  * message an SMS provider. The console's Add starts a new application with only what the
  * organization's providers can do, and its edit page names each item that lacks its provider.

@@ -86,7 +86,7 @@ export const TOKEN_FIELD_OPTIONS = [
 const onlyGlobalAdmin = ({ viewer }: { viewer: Parameters<typeof isGlobalAdmin>[0] }) => isGlobalAdmin(viewer);
 
 /**
- * The edit page's sections (spec part 2 §2.4, §3.1): every field of the application but its fixed
+ * The edit page's sections: every field of the application but its fixed
  * owner and created time, each once.
  */
 const APPLICATION_SECTIONS = [
@@ -156,7 +156,7 @@ const APPLICATION_SECTIONS = [
   },
 ] as const;
 
-/** Applications: the clients users sign in to (OAuth/OIDC, SAML, CAS), spec part 2 §3.1. */
+/** Applications: the clients users sign in to (OAuth/OIDC, SAML, CAS). */
 export const application = defineEntity({
   name: 'application',
   table: 'application',

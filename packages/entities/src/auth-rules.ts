@@ -1,5 +1,5 @@
 /**
- * The rules of the sign-in and sign-up pages (spec part 2 §3.1, §5.1), shared by the server, which
+ * The rules of the sign-in and sign-up pages, shared by the server, which
  * enforces them, and the console, which applies them early and renders from them. No zod here:
  * the public pages import this through `@gatehouse/entities/plain`.
  */

@@ -33,12 +33,12 @@ const lockedOwner = () => organizationOwner(unlessBuiltIn);
 const lockedName = () => ({ ...recordName(), editable: unlessBuiltIn });
 
 /*
- * Built-in records are locked (spec §2.12): owner, name and every field that shapes their engine;
+ * Built-in records are locked for everyone: owner, name and every field that shapes their engine;
  * only the display name and the description stay editable.
  */
 
 /**
- * Casbin models (spec part 2 §2.12, §3.8): the model text (request, policy, role definitions,
+ * Casbin models: the model text (request, policy, role definitions,
  * policy effect, matchers). The server refuses text that casbin does not load.
  */
 export const model = defineEntity({
@@ -78,7 +78,7 @@ export const ADAPTER_DATABASE_TYPES = ['mysql', 'postgres', 'mssql', 'oracle', '
 /** Database types the server connects to (mssql and oracle are offered but have no driver). */
 export const DRIVABLE_DATABASE_TYPES = ['mysql', 'postgres', 'sqlite3'] as const;
 
-/** What switching `useSameDb` off fills in (spec §4.5); the password is an example, not a credential. */
+/** What switching `useSameDb` off fills in; the password is an example, not a credential. */
 export const EXTERNAL_ADAPTER_DEFAULTS = {
   type: 'Database',
   databaseType: 'mysql',
@@ -115,7 +115,7 @@ export function adapterTableOf(adapter: { table: string }): string {
 }
 
 /**
- * Where an enforcer's policy rows live (spec §3.9, §4.5): a namespace (`table`) of the server's own
+ * Where an enforcer's policy rows live: a namespace (`table`) of the server's own
  * database (useSameDb), or a table of an external database; an empty table is casbin_rule.
  */
 export const adapter = defineEntity({
@@ -175,7 +175,7 @@ export type Adapter = RecordOf<typeof adapter.fields>;
 const OBJECT_ID_PATTERN = /^$|^[^/\s]+\/[^/\s]+$/;
 
 /**
- * A casbin enforcer (spec §3.10): a model and an adapter, both `owner/name`. get-enforcer with
+ * A casbin enforcer: a model and an adapter, both `owner/name`. get-enforcer with
  * loadModelCfg=true also answers `modelCfg`, the model's policy and role definitions.
  */
 export const enforcer = defineEntity({

@@ -17,7 +17,7 @@ import {
 import { CURRENCIES } from './money.js';
 
 /**
- * Business objects (spec part 2 §2.14, §2.17, §3.13-§3.17, §3.20, §4.7, §5.5): products and what
+ * Business objects: products and what
  * buying them leaves behind (payments, transactions), and the subscription plans sold through
  * pricings. Every record belongs to an organization (owner). Sums of money are `money` fields:
  * exact to four decimal places on the wire and in SQL (money.ts).
@@ -47,11 +47,11 @@ export const INVOICE_DETAILS = [
 ] as const;
 
 const isPlanProduct = (record: Record<string, unknown>) => record.tag === PLAN_PRODUCT_TAG;
-/** Editable unless the product was created for a plan (spec §3.13). */
+/** Editable unless the product was created for a plan (such a product is locked). */
 const unlessPlanProduct = ({ record }: FieldRuleContext) => !isPlanProduct(record);
 /** Set when the record is added (by a purchase, or an administrator's Add), never changed afterwards. */
 const onlyWhenAdding = ({ adding }: FieldRuleContext) => adding === true;
-/** Invoice details are locked once the invoice is issued (spec §4.7). */
+/** Invoice details are locked once the invoice is issued. */
 const untilInvoiced = ({ record }: FieldRuleContext) => !record.invoiceUrl;
 /** Administrators of the organization, and the user whom the record is about (its `user`), may read it. */
 const buyerRecords = {
@@ -98,7 +98,7 @@ export const product = defineEntity({
       currency: 'USD',
       price: 300,
       quantity: 99,
-      // Casdoor's Add starts a product at 10 sold (spec §9).
+      // Casdoor's Add starts a product at 10 sold.
       sold: 10,
       isRecharge: false,
       providers: [],
@@ -396,7 +396,7 @@ export const subscription = defineEntity({
     pricing: text({ max: 100, ref: 'pricing', sortable: true, searchable: true }),
     plan: text({ max: 100, ref: 'plan', sortable: true, searchable: true }),
     payment: text({ max: 100, ref: 'payment', serverOnly: true, editable: onlyWhenAdding }),
-    /** Only global administrators change the state (spec §4.7). */
+    /** Only global administrators change the state. */
     state: { ...enumOf(SUBSCRIPTION_STATES, { filter: true, editable: ({ viewer }) => isGlobalAdmin(viewer) }), sortable: true },
     approver: text({ max: 100, serverOnly: true }),
     approveTime: timestamp({ serverOnly: true }),
@@ -456,7 +456,7 @@ export const transaction = defineEntity({
   table: 'transaction',
   ...buyerRecords,
   ownRecords: { field: 'user', listCall: 'get-user-transactions' },
-  // Transactions record what happened: they are added and deleted, never rewritten (spec §2.17).
+  // Transactions record what happened: they are added and deleted, never rewritten.
   access: { ...buyerRecords.access, update: 'nobody' },
   fields: {
     owner: organizationOwner(),
@@ -486,7 +486,7 @@ export const transaction = defineEntity({
       name: `transaction_${id}`,
       createdTime: now(),
       displayName: `New Transaction - ${id}`,
-      // Casdoor's Add: a PayPal (online wallet) payment of nothing, already paid (spec §9).
+      // Casdoor's Add: a PayPal (online wallet) payment of nothing, already paid.
       provider: 'provider_pay_paypal',
       category: 'Payment',
       type: 'PayPal',

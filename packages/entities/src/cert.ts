@@ -6,7 +6,7 @@ export const CERT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'ES
 export const RSA_BIT_SIZES = [1024, 2048, 4096] as const;
 
 /**
- * Certificates and key pairs that sign tokens and assertions (spec part 2 §2.10, §3.5). Certs of
+ * Certificates and key pairs that sign tokens and assertions. Certs of
  * `admin` are shared: every organization sees and uses them, only global admins change them.
  */
 export const cert = defineEntity({

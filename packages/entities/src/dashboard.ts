@@ -1,4 +1,4 @@
-/** The home dashboard's series (spec part 1 §2 Home dashboard), by entity name, in the chart's order. */
+/** The home dashboard's series, by entity name, in the chart's order. */
 export const DASHBOARD_SERIES = [
   'organization',
   'user',

@@ -13,7 +13,7 @@ import {
 export const GROUP_TYPES = ['Virtual', 'Physical'] as const;
 
 /**
- * Groups of an organization's users (spec part 1 §2 Group list and edit, Group tree). A group's
+ * Groups of an organization's users (the group list, edit page and tree). A group's
  * parent is its organization (a top group) or another group of the same organization; a user
  * belongs to groups through the user's `groups` list of `owner/name` ids. `isTopGroup` follows the
  * parent and `haveChildren` the groups below; the server keeps both.
@@ -23,7 +23,7 @@ export const group = defineEntity({
   table: 'group',
   ...organizationRecords,
   fields: {
-    // Only global admins move a group to another organization (spec §5 Invitation rules).
+    // Only global admins move a group to another organization.
     owner: organizationOwner(),
     name: recordName(),
     createdTime: timestamp({ sortable: true }),

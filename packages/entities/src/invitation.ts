@@ -12,7 +12,7 @@ import {
 } from './define.js';
 
 export const INVITATION_STATES = ['Active', 'Suspended'] as const;
-/** Invitations made for a plan's subscribers keep their owner and name (spec part 1 §5). */
+/** Invitations made for a plan's subscribers keep their owner and name. */
 export const PLAN_INVITATION_TAG = 'auto_created_invitation_for_plan';
 /** The application value of an invitation valid for every application of its organization. */
 export const ALL_APPLICATIONS = 'All';
@@ -25,7 +25,7 @@ export function isPlainCode(code: string): boolean {
 }
 
 /**
- * Invitations to sign up (spec part 1 §2 Invitations): a code, used at most `quota` times, for one
+ * Invitations to sign up: a code, used at most `quota` times, for one
  * application of the organization or all of them; a user who signs up with it joins the sign-up
  * group. The default code is the one signup links carry; it follows the code while the code is
  * letters and digits only. The code may be any text, and is matched as text.

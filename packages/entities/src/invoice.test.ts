@@ -12,7 +12,7 @@ const paid: InvoiceDetails = {
   invoiceTaxId: '',
 };
 
-describe('invoice checks (spec §5.5), in their order', () => {
+describe('invoice checks, in their order', () => {
   it('accepts complete details of a paid payment', () => {
     expect(invoiceProblem(paid)).toBeNull();
     expect(

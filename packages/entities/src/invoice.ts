@@ -1,7 +1,8 @@
 /**
  * The checks a payment's invoice details pass before an invoice is issued or the details saved
- * (spec part 2 §5.5), in the spec's order. The console shows the first problem beside the form; the
- * server refuses an invoice with it. Each problem is a message key of both catalogues.
+ * (docs/product.md, "Payments and invoices"), in that order. The console shows the first problem
+ * beside the form; the server refuses an invoice with it. Each problem is a message key of both
+ * catalogues.
  */
 
 export type InvoiceProblem =
@@ -33,7 +34,7 @@ const PHONE = /^\+?[0-9]{4,15}$/;
 
 /**
  * The organiser's own name as an invoice title: its finance office issues no invoices to itself
- * (spec §5.5), whatever the invoice type.
+ * (a title the invoice checks refuse), whatever the invoice type.
  */
 export const INVOICE_SELF_TITLE = '中国科学院大学';
 

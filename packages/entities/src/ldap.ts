@@ -35,7 +35,7 @@ const HOST_PATTERN = /^[A-Za-z0-9._:[\]-]*$/;
 const GROUP_ID_PATTERN = /^$|^[^/\s]+\/[^/\s]+$/;
 
 /**
- * LDAP servers of an organization (spec part 1 §2 "LDAP pages", §3, §5 "LDAP rules", §6; Casdoor's
+ * LDAP servers of an organization (Casdoor's
  * Ldap): a directory whose users are synced into the organization (by hand from the sync page, or
  * every `autoSync` minutes), and whose users then sign in with their directory password. A record is
  * keyed by a generated `id`, not a name (Casdoor's wire: id=owner/<id>). Organization
@@ -49,7 +49,7 @@ export const ldap = defineEntity({
   ...organizationRecords,
   fields: {
     owner: organizationOwner(),
-    // Generated when the server is added (a UUID) and read-only afterwards (spec: "ID (read-only)").
+    // Generated when the server is added (a UUID) and read-only afterwards (the edit page shows the ID read-only).
     id: text({ max: 100, sortable: true, pattern: NAME_PATTERN, editable: ({ adding }) => adding === true }),
     createdTime: timestamp({ sortable: true }),
     serverName: text({ max: 100, sortable: true, searchable: true }),
@@ -78,7 +78,7 @@ export const ldap = defineEntity({
     autoSync: int({ min: 0, max: LDAP_MAX_AUTO_SYNC }),
     lastSync: timestamp(),
   },
-  // Spec §3 "Defaults": an example server name, host and bind name, port 389, auto sync off. The
+  // The defaults of a new LDAP server: an example server name, host and bind name, port 389, auto sync off. The
   // server generates the id; there is no default password.
   newRecord: ({ organization, now }) => ({
     owner: organization,

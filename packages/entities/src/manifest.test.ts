@@ -27,7 +27,7 @@ describe('manifest', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  it('builds the menu of the spec: seven groups, in order, with their entries', () => {
+  it('builds the menu of the product: seven groups, in order, with their entries', () => {
     expect(NAV_TREE.map((group) => group.key)).toEqual([
       'home',
       'user-management',

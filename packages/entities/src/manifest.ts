@@ -8,7 +8,7 @@ import type { AccessRule } from './access.js';
  * reads it without the definitions.
  */
 
-/** Menu groups, in order (spec part 1 "Menu and header"); `home` and `admin` are for administrators. */
+/** Menu groups, in order; `home` and `admin` are for administrators. */
 export const NAV_GROUPS = [
   { key: 'home', label: 'nav.home' },
   { key: 'user-management', label: 'nav.userManagement' },
@@ -155,7 +155,7 @@ export const MANIFEST = [
     name: 'permission',
     plural: 'permissions',
     group: 'authorization',
-    // Members list the permissions they submitted (spec part 2 §2.11, §6).
+    // Members list the permissions they submitted.
     list: 'member',
     routes: { list: '/permissions', edit: '/permissions/:owner/:name' },
     implemented: true,
@@ -269,7 +269,7 @@ export const MANIFEST = [
     plural: 'syncers',
     group: 'admin',
     list: 'orgAdmin',
-    // The spec's /syncers/{syncerName}: the owner is always admin, so the name alone identifies it.
+    // /syncers/{syncerName}: the owner is always admin, so the name alone identifies it.
     routes: { list: '/syncers', edit: '/syncers/:name' },
     implemented: true,
   },

@@ -49,7 +49,7 @@ export function isMfaType(value: string): value is MfaType {
 }
 
 /**
- * The organization's MFA items: each method once, and at most one Required (the spec's rule, which
+ * The organization's MFA items: each method once, and at most one Required (the product's rule, which
  * the server enforces on every save and the console's editor mirrors).
  */
 export function mfaItemsProblem(items: readonly MfaItem[]): FieldProblem | null {

@@ -37,7 +37,7 @@ export function isMoney(value: unknown): value is number {
   );
 }
 
-/** The currencies offered for prices and balances (spec part 2 §9). */
+/** The currencies offered for prices and balances. */
 export const CURRENCIES = ['USD', 'CNY', 'EUR', 'JPY', 'GBP', 'AUD', 'CAD', 'CHF', 'HKD', 'SGD', 'BRL'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 

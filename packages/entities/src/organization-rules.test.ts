@@ -35,7 +35,7 @@ describe('account items', () => {
     expect(accountItemsProblem(placeholders)).toBeNull();
   });
 
-  it('takes a regex only on the items of the spec, and only one that compiles', () => {
+  it('takes a regex only on the items that allow one, and only one that compiles', () => {
     expect(REGEX_ACCOUNT_ITEMS).toEqual([
       'Display name',
       'Password',

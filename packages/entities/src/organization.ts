@@ -32,14 +32,14 @@ const accountItemSchema = z.array(
 
 /**
  * Each method (phone, e-mail, app) at most once, with its rule; at most one Required (mfa.ts). The
- * spec's rule "Prompt" is stored as Casdoor's "Prompted".
+ * console's rule "Prompt" is stored as Casdoor's "Prompted".
  */
 const mfaRuleSchema = z.preprocess((rule) => (rule === 'Prompt' ? 'Prompted' : rule), z.enum(MFA_RULES));
 const mfaItemSchema: z.ZodType<MfaItem[]> = z
   .array(z.object({ name: z.enum(MFA_TYPES), rule: mfaRuleSchema }))
   .max(MFA_TYPES.length);
 
-/** The edit page's sections (spec part 1 §2 "Organization edit": every field, grouped). */
+/** The edit page's sections: every field of the organization, grouped. */
 const ORGANIZATION_SECTIONS = [
   {
     key: 'basic',
@@ -86,7 +86,7 @@ const ORGANIZATION_SECTIONS = [
   },
   { key: 'console', fields: ['enableTour', 'navItems', 'widgetItems', 'themeData'] },
   { key: 'accountItems', fields: ['accountItems', 'mfaItems'] },
-  // No fields: the organization's LDAP servers, listed and edited beside the form (spec §2).
+  // No fields: the organization's LDAP servers, listed and edited beside the form.
   { key: 'ldap', fields: [] },
 ] as const;
 

@@ -8,7 +8,7 @@ import { membersFields } from './role.js';
 export const PERMISSION_RESOURCE_TYPES = ['Application', 'TreeNode', 'Custom', 'API'] as const;
 export type PermissionResourceType = (typeof PERMISSION_RESOURCE_TYPES)[number];
 export const PERMISSION_EFFECTS = ['Allow', 'Deny'] as const;
-/** Pending first: what a permission is unless a global administrator approves it (spec §4.3). */
+/** Pending first: what a permission is unless a global administrator approves it. */
 export const PERMISSION_STATES = ['Pending', 'Approved'] as const;
 /** The value standing for every user, group, role, domain or resource ("All"). */
 export const ALL = '*';
@@ -74,7 +74,7 @@ export function foreignMember(p: {
   return null;
 }
 
-/** The save rules of spec §5.3 that read the record alone, in the spec's order: a message key or null. */
+/** The permission's save rules that read the record alone, in their order: a message key or null. */
 export function permissionProblem(p: {
   users: readonly string[];
   roles: readonly string[];
@@ -119,7 +119,7 @@ export function hasDomainDefinition(modelText: string | null | undefined): boole
 }
 
 /**
- * Permissions (spec part 2 §2.11, §3.7, §4.3, §5.3, §6) in Casdoor's shape: who (users, groups,
+ * Permissions in Casdoor's shape: who (users, groups,
  * roles, each possibly All), on what (a resource type and its resources), which actions, with which
  * effect; `model` is the Casbin model's id (owner/name), `adapter` an adapter's name in the
  * permission's organization. Members submit permissions (state Pending) and see, change and delete

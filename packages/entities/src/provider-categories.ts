@@ -1,4 +1,4 @@
-/** The categories of providers (spec part 2 §3.2), in the order the console lists them. */
+/** The categories of providers, in the order the console lists them. */
 export const PROVIDER_CATEGORIES = [
   'OAuth',
   'Email',

@@ -1,5 +1,5 @@
 /**
- * Provider categories and their types (spec part 2 §3.2, §4.2, §9), without zod: the sign-in pages
+ * Provider categories and their types, without zod: the sign-in pages
  * read them too. Types marked in IMPLEMENTED_PROVIDER_TYPES work end to end; the others can be
  * configured and are labelled as configuration only in the console.
  */
@@ -151,7 +151,7 @@ export const PROVIDER_TYPES: Record<ProviderCategory, readonly string[]> = {
 /** Every type of every category, once (the list's type filter). */
 export const ALL_PROVIDER_TYPES: readonly string[] = [...new Set(Object.values(PROVIDER_TYPES).flat())];
 
-/** The type a provider gets when its category changes (spec part 2 §4.2). */
+/** The type a provider gets when its category changes. */
 export const CATEGORY_DEFAULT_TYPE: Record<ProviderCategory, string> = {
   OAuth: 'Google',
   Email: 'Default',
@@ -165,7 +165,7 @@ export const CATEGORY_DEFAULT_TYPE: Record<ProviderCategory, string> = {
   'Face ID': 'Alibaba Cloud Facebody',
 };
 
-/** Sub types (spec part 2 §9): WeCom and Infoflow Internal or Third-party; Aliyun Captcha nc or ic. */
+/** Sub types: WeCom and Infoflow Internal or Third-party; Aliyun Captcha nc or ic. */
 export const PROVIDER_SUB_TYPES: Record<string, readonly string[]> = {
   WeCom: ['Internal', 'Third-party'],
   Infoflow: ['Internal', 'Third-party'],
@@ -218,12 +218,12 @@ export const CUSTOM_HTTP_SMS_MAPPING_KEYS = ['phoneNumber', 'content'] as const;
 /** Content types of the custom HTTP e-mail type (form-encoded is the default). */
 export const CUSTOM_HTTP_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'application/json'] as const;
 
-/** The default e-mail host and port (spec part 2 §4.2, §9). */
+/** The default e-mail host and port (an Email provider's, when its category is chosen). */
 export const DEFAULT_EMAIL_HOST = 'smtp.example.com';
 export const DEFAULT_EMAIL_PORT = 465;
-/** The code a test SMS carries (spec part 2 §9). */
+/** The code a test SMS carries. */
 export const DEFAULT_SMS_TEST_CODE = '123456';
-/** The scope of a custom OAuth provider (spec part 2 §4.2). */
+/** The scope of a custom OAuth provider. */
 export const DEFAULT_CUSTOM_OAUTH_SCOPE = 'openid profile email';
 /** Placeholder addresses a custom OAuth provider starts with (an identity server at door.example.com). */
 export const DEFAULT_CUSTOM_OAUTH_URLS = {
@@ -233,7 +233,7 @@ export const DEFAULT_CUSTOM_OAUTH_URLS = {
 } as const;
 
 /**
- * User mapping (spec part 2 §3.2, §5.2): which claim of the identity server's answer fills which user
+ * User mapping: which claim of the identity server's answer fills which user
  * field (OAuth providers), or which body parameter carries which part of a message (the custom HTTP
  * e-mail type). The required keys may not be empty.
  */
@@ -279,7 +279,7 @@ export function isHttpHeaderName(name: string): boolean {
   return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name);
 }
 
-/** The default verification e-mail (spec part 2 §4.2: it says the code is valid for 5 minutes). */
+/** The default verification e-mail (it says the code is valid for 5 minutes). */
 export const DEFAULT_EMAIL_TITLE = 'Gatehouse Verification Code';
 export const DEFAULT_EMAIL_CONTENT = `<!DOCTYPE html>
 <html lang="en">

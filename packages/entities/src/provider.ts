@@ -21,7 +21,7 @@ const stringMap = z.record(z.string().max(200), z.string().max(2000)).refine((ma
 });
 
 /**
- * Providers: the outside services Gatehouse uses (spec part 2 §2.6, §2.7, §3.2): social and
+ * Providers: the outside services Gatehouse uses: social and
  * enterprise sign-in (OAuth, SAML), e-mail, SMS, notifications, storage, captcha, Web3, payment and
  * face ID. Providers of `admin` are shared with every organization; only global admins change them.
  */

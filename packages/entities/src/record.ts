@@ -1,10 +1,10 @@
 import { bool, defineEntity, int, type RecordOf, text, timestamp } from './define.js';
 
-/** The HTTP methods a record may name (spec part 2 §9 "Record HTTP methods"). */
+/** The HTTP methods a record may name. */
 export const RECORD_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH'] as const;
 
 /**
- * The actions whose records carry the "triggered" switch (spec part 2 §9 "triggered toggle"):
+ * The actions whose records carry the "triggered" switch:
  * the events webhooks are sent for.
  */
 export const TRIGGERED_ACTIONS = ['signup', 'login', 'logout', 'update-user', 'new-user'] as const;
@@ -14,7 +14,7 @@ export function showsTriggered(action: unknown): boolean {
 }
 
 /**
- * Audit records (spec part 2 §3.3, §2.8; Casdoor's Record): one per API call that changed state,
+ * Audit records (Casdoor's Record): one per API call that changed state,
  * written by the server (plugins/recording.ts, in batches) and read-only for everyone. Owner and
  * organization both name the organization of the caller (as Casdoor records them); `id` is the
  * row's number, given by the database. The object is the request body with every secret as ***,
@@ -89,7 +89,7 @@ export const record = defineEntity({
     'object',
     'isTriggered',
   ],
-  // A list and a detail drawer only (spec §2.8): there is nothing to edit.
+  // A list and a detail drawer only: there is nothing to edit.
 });
 
 export type AuditRecord = RecordOf<typeof record.fields>;

@@ -1,5 +1,5 @@
 /**
- * Stored files (spec part 2 §2.9, §3.4): which paths and which kinds of file an upload may store,
+ * Stored files: which paths and which kinds of file an upload may store,
  * without zod (the console reads them too). Any kind, up to the size limit, except where a tag
  * asks for some (issue 27); the server enforces it, and decides how each file is served.
  */

@@ -10,7 +10,7 @@ import { MAX_FILE_PATH_LENGTH, RESOURCE_FILE_TYPES } from './resource-files.js';
 const untilStored = ({ record }: FieldRuleContext) => !record.url;
 
 /**
- * Resources (spec part 2 §2.9, §3.4): the files uploaded through /api/upload-resource, one record
+ * Resources: the files uploaded through /api/upload-resource, one record
  * per stored file, owned by the organization it was uploaded for. As in Casdoor the name is the
  * file's path in its storage (resource/acme/alice/photo.png), so it may hold "/" and an id splits
  * at the first one. Administrators of the organization manage them; other members list the

@@ -29,7 +29,7 @@ export function membersFields() {
 }
 
 /**
- * Roles of an organization (spec part 2 §2.11, §3.6), as Casdoor stores them: members are ids
+ * Roles of an organization, as Casdoor stores them: members are ids
  * (owner/name) of the organization's users and groups, sub-roles ids of its other roles (never
  * the role itself, never a cycle), domains free tags. The server checks that every member exists
  * in the role's organization and follows renames and deletes of users, groups and roles into the

@@ -1,7 +1,7 @@
 import { defineEntity, type RecordOf, stringList, text, timestamp } from './define.js';
 
 /**
- * Sessions (spec part 2 §3.11, §2.13; Casdoor's Session, id owner/name/application): the console
+ * Sessions (Casdoor's Session, id owner/name/application): the console
  * sign-ins of one user in one application, each session an id in `sessionId`. A view of the
  * server's session rows (`authSession`, one per signed-in browser), grouped by user and
  * application; it has no table of its own (`view`). Nobody adds or edits one; deleting it signs

@@ -1,7 +1,7 @@
 import { type SyncerTableColumn, syncerColumn } from './syncer-rules.js';
 
 /**
- * Syncers of the type LDAP (spec part 2 §2.15): users read from a directory with the syncer's own
+ * Syncers of the type LDAP: users read from a directory with the syncer's own
  * fields, read as an administrator of a directory reads them: host and port, user = the bind DN,
  * password = the bind password, database = the base DN (the subtree searched), table = the search
  * filter, and the table columns map directory attributes to user fields. Pure, shared by the

@@ -23,7 +23,7 @@ const col = (name: string, casdoorName: string, isKey = false, values: string[] 
 });
 
 describe('syncer rules', () => {
-  it('has the spec defaults (§9)', () => {
+  it('has the defaults of a new syncer', () => {
     const record = syncer.newRecord({
       organization: 'acme',
       viewer: { owner: 'built-in', name: 'admin', level: 'globalAdmin' },

@@ -2,7 +2,7 @@ import { isOneOf } from './constants.js';
 import { TABLE_NAME_SOURCE } from './table-names.js';
 
 /**
- * The rules of syncers (spec part 2 §2.15, §3.18, §4.8, §9), pure so that the server (which
+ * The rules of syncers, pure so that the server (which
  * enforces them) and the console (which mirrors them) share one copy, and so that they are unit
  * tested. The definition itself is in syncer.ts.
  */
@@ -13,7 +13,7 @@ export type SyncerType = (typeof SYNCER_TYPES)[number];
 export const SYNCER_DATABASE_TYPES = ['mysql', 'postgres', 'mssql', 'oracle', 'sqlite3'] as const;
 /** Database types a sync can read (mssql and oracle are offered, as in Casdoor, but have no driver here). */
 export const SYNCER_DRIVABLE_TYPES = ['mysql', 'postgres', 'sqlite3'] as const;
-/** PostgreSQL's SSL modes a syncer offers (spec §2.15); postgres defaults to disable. */
+/** PostgreSQL's SSL modes a syncer offers; postgres defaults to disable. */
 export const SYNCER_SSL_MODES = ['disable', 'require', 'verify-ca', 'verify-full'] as const;
 /** SSH tunnel types; '' is none (Casdoor's wire value). */
 export const SYNCER_SSH_TYPES = ['password', 'cert'] as const;
@@ -124,7 +124,7 @@ export function keycloakColumns(): SyncerTableColumn[] {
 
 export type SyncerSslMode = (typeof SYNCER_SSL_MODES)[number];
 
-/** Spec §2.15: the SSL mode belongs to postgres (disable unless chosen), other types have none. */
+/** The SSL mode belongs to postgres (disable unless chosen), other types have none. */
 export function sslModeFor(databaseType: string, sslMode: string): SyncerSslMode | '' {
   if (databaseType !== 'postgres') return '';
   return isOneOf(SYNCER_SSL_MODES, sslMode) ? sslMode : 'disable';
@@ -170,7 +170,7 @@ export interface SyncerColumnsProblem {
 }
 
 /**
- * What is wrong with a syncer's table columns (spec §4.8), or null: exactly one key column when
+ * What is wrong with a syncer's table columns, or null: exactly one key column when
  * there are columns, and it names one real column; each column an identifier (or identifiers
  * joined with "+"; an LDAP syncer's, attribute names) mapped to a real user field; value mappings
  * of the form external=gatehouse.

@@ -12,7 +12,7 @@ import {
 } from './syncer-rules.js';
 
 /**
- * What a syncer's type decides (spec part 2 §2.15, §4.8): the table and columns it brings along,
+ * What a syncer's type decides: the table and columns it brings along,
  * which settings apply to it, and what its table field holds (a table name; an LDAP syncer's
  * search filter: syncer-ldap.ts). Pure, for the server (which enforces)
  * and the console (which mirrors).
@@ -21,7 +21,7 @@ import {
 export type SyncerDatabaseType = (typeof SYNCER_DATABASE_TYPES)[number];
 export type SyncerSshType = (typeof SYNCER_SSH_TYPES)[number];
 
-/** A new database syncer's connection (spec §9: mysql on localhost:3306), with example names. */
+/** A new database syncer's connection (mysql on localhost:3306), with example names. */
 export const SYNCER_DATABASE_DEFAULTS = {
   databaseType: 'mysql',
   host: 'localhost',
@@ -31,7 +31,7 @@ export const SYNCER_DATABASE_DEFAULTS = {
   table: 'table_name',
 } as const;
 
-/** Spec §4.8: the table and columns a type brings along when a syncer changes to it (none for Database). */
+/** The table and columns a type brings along when a syncer changes to it (none for Database). */
 export function typePreset(type: string): { table: string; tableColumns: SyncerTableColumn[] } | null {
   if (type === 'Keycloak') return { table: KEYCLOAK_USER_TABLE, tableColumns: keycloakColumns() };
   if (isLdapSyncer(type)) return { table: LDAP_SYNCER_DEFAULT_FILTER, tableColumns: ldapColumns() };

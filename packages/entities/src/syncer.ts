@@ -62,7 +62,7 @@ const syncStatusSchema: z.ZodType<SyncStatus> = z.object({
 const onlyGlobalAdmin = ({ viewer }: FieldRuleContext) => isGlobalAdmin(viewer);
 
 /**
- * Syncers (spec part 2 §2.15, §3.18): users synchronised from a table of an external database
+ * Syncers: users synchronised from a table of an external database
  * (type Database), from an LDAP directory (type LDAP: syncer-ldap.ts) or from a Keycloak database
  * (type Keycloak), through a column mapping. Owned by
  * `admin` or, as Casdoor's SDK adds them, by their organization; each names its organization

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Theme settings of an organization or application (spec: theme editor). */
+/** Theme settings of an organization or application (the theme editor's). */
 export interface ThemeData {
   themeType: string;
   colorPrimary: string;

@@ -3,9 +3,9 @@ import { BUILT_IN_ADMIN, BUILT_IN_APPLICATION } from './constants.js';
 import { bool, defineEntity, int, organizationFieldRecords, type RecordOf, text, timestamp } from './define.js';
 
 /**
- * Tokens issued by the OAuth 2.0 / OpenID Connect endpoints (spec part 2 §3.12, §2.13). The
+ * Tokens issued by the OAuth 2.0 / OpenID Connect endpoints. The
  * access token is kept so administrators can inspect it; refresh tokens and codes are looked up by
- * hash or value and never shown beyond what the spec lists.
+ * hash or value and never shown beyond what the token list and page show.
  */
 export const token = defineEntity({
   name: 'token',

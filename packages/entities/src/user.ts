@@ -37,7 +37,7 @@ export const consentRecordSchema = z.object({
 });
 export type ConsentRecord = z.infer<typeof consentRecordSchema>;
 
-/** Spec §9: a user keeps at most five face IDs. */
+/** A user keeps at most five face IDs. */
 export const MAX_FACE_IDS = 5;
 
 /** An account of another application the user keeps here (Casdoor's ManagedAccount). */
@@ -76,7 +76,7 @@ const securityField =
 /**
  * A user asked to change the password gets there through a code sent to their e-mail address or
  * phone (the forgotten-password page) or proves who they are with MFA: without any of them the
- * flag cannot be set (the spec's disabled switch). Clearing it is always possible.
+ * flag cannot be set (its switch is disabled). Clearing it is always possible.
  */
 export function canRequirePasswordUpdate(record: Record<string, unknown>): boolean {
   return !!record.email || !!record.phone || !!record.preferredMfaType;
@@ -106,7 +106,7 @@ export function emptyMfaSetup(): MfaSetup {
   return { mfaType: '', secret: '', recoveryCodeHash: '', verified: false, dest: '', countryCode: '', expiresTime: '' };
 }
 const identityLocked = securityField(({ viewer, record }) => isAdmin(viewer) && !isBuiltInAdmin(record));
-/** Spec §5: the identity-card fields are locked once the identity card is verified. */
+/** The identity-card fields are locked once the identity card is verified. */
 export function isIdCardVerified(record: Record<string, unknown>): boolean {
   const properties = record.properties;
   if (typeof properties !== 'object' || properties === null || !('isIdCardVerified' in properties)) return false;

@@ -11,7 +11,7 @@ export const VERIFICATION_METHODS = ['signup', 'login', 'forget', 'reset', 'mfaS
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 
 /**
- * Verification codes sent by e-mail or SMS (spec part 2 §3.21, §2.17), one record per code sent,
+ * Verification codes sent by e-mail or SMS, one record per code sent,
  * owned by the organization of the application it was sent for. Read-only for everyone: the server
  * writes them when it sends and checks codes; administrators of the organization list them. The
  * code is stored as a hash and answered as *** (a code must never be readable, even by
@@ -74,7 +74,7 @@ export const verification = defineEntity({
     ],
   },
   form: ['owner', 'name', 'createdTime', 'type', 'user', 'provider', 'remoteAddr', 'receiver', 'code', 'isUsed'],
-  // A list only (spec §2.17): there is nothing to edit.
+  // A list only: there is nothing to edit.
 });
 
 export type Verification = RecordOf<typeof verification.fields>;

@@ -1,5 +1,5 @@
 /**
- * Sign-in with an Ethereum wallet (spec part 1 §7 "Web3 sign-in"; Casdoor's web/src/auth/Web3Auth.js):
+ * Sign-in with an Ethereum wallet (Casdoor's web/src/auth/Web3Auth.js):
  * the console asks the wallet to sign an EIP-712 "AuthRequest" (eth_signTypedData_v4) carrying a
  * nonce the server issued, keeps the token {address, walletType, createAt, typedData, signature}
  * in localStorage under Web3AuthToken_{address}, and the server checks the signature against the

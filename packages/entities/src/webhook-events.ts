@@ -1,9 +1,9 @@
 /**
- * What webhooks are sent for and what a delivery looks like on the wire (spec part 2 §9, Casdoor's
+ * What webhooks are sent for and what a delivery looks like on the wire (Casdoor's
  * WebhookEvent of object/webhook_event.go). Plain data: the server and the console both read it.
  */
 
-/** The objects whose add-, update- and delete- calls are webhook events (spec §9, in its order). */
+/** The objects whose add-, update- and delete- calls are webhook events, in the order the console lists them. */
 export const WEBHOOK_OBJECTS = [
   'organization',
   'group',
@@ -43,7 +43,7 @@ export const WEBHOOK_EVENTS: readonly string[] = [
   'notify-payment',
 ];
 
-/** The events a new webhook listens to (spec §9 "Webhook defaults"). */
+/** The events a new webhook listens to. */
 export const DEFAULT_WEBHOOK_EVENTS = ['signup', 'login', 'logout', 'update-user'] as const;
 
 /**

@@ -11,7 +11,7 @@ const TOKEN_ONLY_FIELDS: ReadonlySet<string> = new Set(['roles', 'permissions', 
  * shows the same shape.
  */
 
-/** The object fields offered (spec §9); any key of the request's JSON body may be named too. */
+/** The object fields offered; any key of the request's JSON body may be named too. */
 export const WEBHOOK_OBJECT_FIELD_OPTIONS = [
   'All',
   'owner',
@@ -26,7 +26,7 @@ export const WEBHOOK_OBJECT_FIELD_OPTIONS = [
 /** The object fields value meaning "the whole object". */
 export const ALL_OBJECT_FIELDS = 'All';
 
-/** Choosing All collapses the selection to All alone (spec §4.9). */
+/** Choosing All collapses the selection to All alone. */
 export function collapseObjectFields(fields: readonly string[]): string[] {
   return fields.includes(ALL_OBJECT_FIELDS) ? [ALL_OBJECT_FIELDS] : [...fields];
 }
@@ -147,7 +147,7 @@ export function deliveryDocument(payload: string, extendedUser: string): Record<
   return webhookDocument(record, parsedObject(extendedUser));
 }
 
-/** The content types a webhook sends its document as (spec §2.16: the list filters on them). */
+/** The content types a webhook sends its document as (the list filters on them). */
 export const WEBHOOK_CONTENT_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
 export type WebhookContentType = (typeof WEBHOOK_CONTENT_TYPES)[number];
 

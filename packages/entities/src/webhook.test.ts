@@ -13,7 +13,7 @@ import {
 } from './webhook-payload.js';
 
 describe('webhook events', () => {
-  it('lists the events of spec §9: sign-in events, add/update/delete of 22 objects, the payment calls', () => {
+  it('lists the webhook events: sign-in events, add/update/delete of 22 objects, the payment calls', () => {
     expect(WEBHOOK_EVENTS.slice(0, 4)).toEqual(['signup', 'login', 'logout', 'new-user']);
     expect(WEBHOOK_EVENTS).toHaveLength(4 + 22 * 3 + 2);
     expect(WEBHOOK_EVENTS).toContain('delete-webhook');

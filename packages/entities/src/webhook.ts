@@ -78,12 +78,12 @@ const tokenFields = {
 };
 
 /**
- * Webhooks (spec part 2 §2.16, §3.19, §4.9; Casdoor's Webhook): calls to a URL for the audit
+ * Webhooks (Casdoor's Webhook): calls to a URL for the audit
  * records of the chosen events. `organization` names the organization; the owner is `admin`
  * unless the webhook is added with its organization as owner (as Casdoor's SDK adds it), and it
  * is found by that owner's id; only global administrators move a webhook to another organization
  * or let it take every organization's records (singleOrgOnly off). The secret keys the signature
- * of each delivery (docs/architecture.md "Webhooks").
+ * of each delivery (docs/subsystems/webhooks.md).
  */
 export const webhook = defineEntity({
   name: 'webhook',

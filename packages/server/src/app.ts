@@ -137,12 +137,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  // Audit records of the calls that change state, written in batches after the answers (spec §2.8),
-  // with the webhook deliveries they make, which the dispatcher sends (docs/architecture.md "Webhooks").
+  // Audit records of the calls that change state, written in batches after the answers, with the
+  // webhook deliveries they make, which the dispatcher sends (docs/subsystems/webhooks.md).
   const webhookDispatcher = new WebhookDispatcher(ctx, app.log);
   const recordQueue = new RecordQueue(ctx, app.log, { onDeliveries: () => webhookDispatcher.kick() });
   registerRecording(app, recordQueue);
-  // Request metrics for the system-info dashboard and Prometheus (spec part 2 §2.18).
+  // Request metrics for the system-info dashboard and Prometheus.
   const requestMetrics = new RequestMetrics();
   registerMetrics(app, requestMetrics);
   // Runs before the database closes (onClose hooks run last-registered first).

@@ -93,7 +93,7 @@ const listPage = (path: string, registration: EntityRegistration, organizationPa
 const later = (path: string, screen: string): RouteObject => pageRoute(NotAvailable, { screen }, path);
 
 const USER = REGISTRY.user as EntityRegistration;
-/** Edit routes the spec leaves outside the guard (a user page may be opened signed out). */
+/** Edit routes outside the guard (a user page may be opened signed out). */
 const UNGUARDED = new Set([USER.routes.edit]);
 
 /** An entity's routes: its pages once implemented, "not available yet" until then. */

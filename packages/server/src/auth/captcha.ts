@@ -9,8 +9,8 @@ import { checkChallenge } from '../integrations/captcha/store.js';
 import { failedSigninCount } from './credentials.js';
 
 /**
- * When an application asks for a captcha (spec part 2 §5.1: the rule of its Captcha provider row
- * is None, Dynamic or Always) and how an answer is checked.
+ * When an application asks for a captcha (the rule of its Captcha provider row is None, Dynamic or
+ * Always) and how an answer is checked.
  *
  * - Password sign-in (POST /api/login): None never, Always every time, Dynamic once the login
  *   has had a wrong password since its last successful sign-in (the failed sign-in counter).

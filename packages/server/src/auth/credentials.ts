@@ -18,7 +18,7 @@ import { rehashPassword } from '../domain/user.js';
 import { AppError } from '../errors.js';
 import { checkDirectoryPassword } from './ldap-password.js';
 
-/** The lockout rule of the application being signed in to (spec: failedSigninLimit, failedSigninFrozenTime). */
+/** The lockout rule of the application being signed in to (its failedSigninLimit and failedSigninFrozenTime). */
 export interface LockoutRule {
   limit: number;
   frozenMinutes: number;

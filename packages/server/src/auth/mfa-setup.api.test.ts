@@ -306,7 +306,7 @@ describeEachDatabase('Organization MFA items', (server) => {
       'mfaItemsDuplicate',
       'The MFA method "app" is listed more than once',
     );
-    // The spec's "Prompt" is Casdoor's stored "Prompted".
+    // The console's "Prompt" is Casdoor's stored "Prompted".
     expectOk(await save([{ name: 'sms', rule: 'Prompt' }]));
     expect((await admin.get('/api/get-organization', { id: 'admin/items' })).data.mfaItems).toEqual([
       { name: 'sms', rule: 'Prompted' },

@@ -9,7 +9,7 @@ type Item = Record<string, unknown> & { name: string };
 const item = signupItem;
 
 /**
- * The items of a default application (spec part 2 §3.1), as the console's Add creates them, but
+ * The items of a default application, as the console's Add creates them, but
  * with e-mail and phone taken without a code (code-flows.api.test.ts covers the codes).
  */
 const DEFAULT_ITEMS = defaultSignupItems().map((row) =>

@@ -119,7 +119,7 @@ export function parseDefinitionHtml(html: string): Record<string, unknown> {
   throw new AppError('applicationDefinitionMissing', { id: DEFINITION_ELEMENT_ID });
 }
 
-/** Whether a file is an HTML file by its declared type and name (spec part 2 §2.5: text/html only). */
+/** Whether a file is an HTML file by its declared type and name (text/html only). */
 export function isHtmlUpload(filename: string, mimetype: string): boolean {
   return mimetype.split(';')[0]?.trim().toLowerCase() === 'text/html' && /\.html?$/i.test(filename);
 }

@@ -106,7 +106,7 @@ describeEachDatabase('application export and upload', (server) => {
     expect(created.clientSecret).not.toBe(source.clientSecret);
   });
 
-  it('refuses files that are not HTML, with the spec message, and changes nothing', async () => {
+  it('refuses files that are not HTML, with the product message, and changes nothing', async () => {
     const html = definitionHtml({ name: 'not-html', organization: 'acme' });
     const before = (await admin.get('/api/get-applications', { owner: 'admin' })).data2;
     expect(await admin.postForm('/api/upload-application', htmlForm(html, 'app.json', 'application/json'))).toMatchObject({

@@ -28,7 +28,7 @@ import { requireOrganization } from './organization.js';
 import { recordCachesOf } from './record-cache.js';
 import { maskRecord } from './records.js';
 
-/** Grant types of an application saved without any (spec part 2 §4.1). */
+/** Grant types of an application saved without any. */
 const DEFAULT_GRANT_TYPES = ['authorization_code'];
 
 /**
@@ -72,7 +72,7 @@ function checkSignupItems(items: SignupItem[]): void {
 }
 
 /**
- * The application's own rules (spec part 2 §4.1, §5.1), on every add and update: completes what
+ * The application's own rules, on every add and update: completes what
  * the server decides (grant types) and refuses inconsistent settings with their messages.
  */
 function checkApplication(app: Application): void {
@@ -88,8 +88,8 @@ function checkApplication(app: Application): void {
 }
 
 /**
- * The provider rows naming a provider the application can use (spec part 2 §5.1: "On save,
- * providers are filtered to those that exist"): one of its organization, or a shared one of
+ * The provider rows naming a provider the application can use (on save, the rows are filtered to
+ * providers that exist): one of its organization, or a shared one of
  * `admin`, as the sign-in pages look them up. Rows naming nothing else are dropped, in order.
  */
 async function keepExistingProviders(trx: Db, app: Application): Promise<void> {

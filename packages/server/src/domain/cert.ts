@@ -59,7 +59,7 @@ function acceptSuppliedKeys(cert: Cert, algorithm: CertAlgorithm): void {
 /**
  * Keeps the keys consistent with the algorithm, whatever the client sends: empty keys are
  * generated; keys sent back unchanged while the algorithm or bit size changed are regenerated
- * (the console clears them on that change, spec §4.6); keys of the client's own are checked.
+ * (the console clears them on that change); keys of the client's own are checked.
  */
 async function settleKeys(cert: Cert, before?: Cert): Promise<void> {
   const algorithm = cert.cryptoAlgorithm;

@@ -70,7 +70,7 @@ export interface InvitedPerson {
 }
 
 /**
- * The invitation a sign-up's code names, checked (spec part 1 §2; Casdoor's messages): a code of
+ * The invitation a sign-up's code names, checked (Casdoor's messages): a code of
  * the application's organization, for this application or all, active, not used up, and for this
  * person when it names one. The use itself is counted by `useInvitation`, in the sign-up's
  * transaction.

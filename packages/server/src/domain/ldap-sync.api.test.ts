@@ -35,7 +35,7 @@ afterAll(async () => {
   await slapd?.stop();
 });
 
-/** Directory access and sync (spec part 1 §2 "LDAP pages", §7 calls, §8 messages) against a real slapd. */
+/** Directory access and sync (the sync page's calls and messages) against a real slapd. */
 describeEachDatabase('LDAP directory sync', (server) => {
   let team: Team;
   let id: string;
@@ -80,7 +80,7 @@ describeEachDatabase('LDAP directory sync', (server) => {
     expect(await team.orgAdmin.get('/api/get-ldap-users', { id: 'nosuch' })).toMatchObject({ code: 'badId' });
   });
 
-  it('refuses a sync without a selected user in the words of the spec', async () => {
+  it('refuses a sync without a selected user in the words of the sync page', async () => {
     const res = await team.orgAdmin.post('/api/sync-ldap-users', [], { id });
     expect(res).toMatchObject({ status: 'error', code: 'ldapSyncNoUsers', msg: 'Please select al least 1 user first' });
     expect(await team.orgAdmin.post('/api/sync-ldap-users', { uuid: 'x' }, { id })).toMatchObject({

@@ -79,13 +79,13 @@ export async function directoryUsers(server: ServerContext, ldap: Ldap): Promise
 }
 
 /**
- * Adds the chosen directory users to the server's organization (spec part 1 §2 "LDAP pages";
- * Casdoor's SyncLdapUsers): each through the users domain, in a transaction of its own, as a user
- * whose name is the entry's username attribute, whose `ldap` is the entry's uuid and who joins the
- * server's default group. The values come from the directory as it is now, never from the caller:
- * `selection` only names entries by uuid ('all': every entry, the auto sync). A user already synced
- * (the uuid) or whose name is taken is reported in `exist`; one that cannot be added (no such entry
- * any more, no name, a refused value) in `failed`. The server's lastSync records the run.
+ * Adds the chosen directory users to the server's organization (Casdoor's SyncLdapUsers): each
+ * through the users domain, in a transaction of its own, as a user whose name is the entry's
+ * username attribute, whose `ldap` is the entry's uuid and who joins the server's default group.
+ * The values come from the directory as it is now, never from the caller: `selection` only names
+ * entries by uuid ('all': every entry, the auto sync). A user already synced (the uuid) or whose
+ * name is taken is reported in `exist`; one that cannot be added (no such entry any more, no name,
+ * a refused value) in `failed`. The server's lastSync records the run.
  */
 export async function syncDirectoryUsers(
   server: ServerContext,

@@ -4,7 +4,7 @@ import { organizationTeam, type Team } from '../test-support/accounts.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 import { maskRecord } from './records.js';
 
-/** LDAP servers as records (spec part 1 §2, §3 defaults, §5 "LDAP rules", §6): no directory needed here. */
+/** LDAP servers as records (defaults, rules, who may do what): no directory needed here. */
 describeEachDatabase('LDAP servers', (server) => {
   let team: Team;
 
@@ -84,7 +84,7 @@ describeEachDatabase('LDAP servers', (server) => {
     expect(await team.orgAdmin.post('/api/add-ldap', server1({ autoSync: -5 }))).toMatchObject({ code: 'invalidField' });
     expect(await team.orgAdmin.post('/api/add-ldap', server1({ port: 65535, autoSync: 0 }))).toMatchObject({ status: 'ok' });
     expect(await team.orgAdmin.post('/api/add-ldap', server1({ port: 0 }))).toMatchObject({ status: 'ok' });
-    // Spec §5: no required-field checks.
+    // No field is required.
     const bare = await team.orgAdmin.post('/api/add-ldap', { owner: 'dirorg' });
     expect(bare).toMatchObject({ status: 'ok' });
     expect(bare.data2).toMatchObject({ serverName: '', host: '', port: 0 });

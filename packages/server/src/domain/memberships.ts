@@ -40,7 +40,7 @@ export async function membersOf(trx: Db, groupId: string, limit?: number): Promi
 }
 
 /**
- * A user belongs to at most one Physical group (spec part 1 §5): the groups named in `groups` that
+ * A user belongs to at most one Physical group: the groups named in `groups` that
  * are Physical, counted in the database.
  */
 export async function refuseSecondPhysicalGroup(trx: Db, groups: readonly string[]): Promise<void> {

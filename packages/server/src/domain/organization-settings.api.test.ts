@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../test-support/suite.js';
 const ORG = 'settings-org';
 const ID = { id: `admin/${ORG}` };
 
-/** The organization's own rules on save (spec part 1 §4, §5), and who sees its secrets. */
+/** The organization's own rules on save, and who sees its secrets. */
 describeEachDatabase('organization settings', (server) => {
   let team: Team;
 

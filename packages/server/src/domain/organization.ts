@@ -25,7 +25,7 @@ function tagProblem(tag: string): boolean {
 }
 
 /**
- * The organization's own rules, on every write (spec part 1 §4, §5): account item rows left as
+ * The organization's own rules, on every write: account item rows left as
  * "Please select an account item" are dropped and the rest checked; the obfuscator key must fit its
  * type (Plain keeps none); the dark logo goes with its switch (a client that sends only the dark
  * logo, as Casdoor's do, turns the switch on); tags are value or value|label.

@@ -43,8 +43,8 @@ describeEachDatabase('permission rules', (server) => {
     expect(seeded.approveTime).not.toBe('');
   });
 
-  describe('save rules (spec §5.3)', () => {
-    it('refuses empty users and roles, resources and actions with the spec’s messages', async () => {
+  describe('save rules', () => {
+    it('refuses empty users and roles, resources and actions with the product’s messages', async () => {
       expect(await admin.post('/api/add-permission', { ...base, name: 'p-empty', users: [], roles: [] })).toMatchObject({
         status: 'error',
         msg: 'The users and roles cannot be empty at the same time',
@@ -236,7 +236,7 @@ describeEachDatabase('permission rules', (server) => {
     });
   });
 
-  describe('approval (spec §4.3)', () => {
+  describe('approval', () => {
     it('starts a global administrator’s permission Approved, with approver and approve time', async () => {
       expect(await admin.post('/api/add-permission', { ...base, name: 'p-global' })).toMatchObject({ status: 'ok' });
       const stored = await get('p-global');
@@ -271,7 +271,7 @@ describeEachDatabase('permission rules', (server) => {
     });
   });
 
-  describe('members and their own permissions (spec §6)', () => {
+  describe('members and their own permissions', () => {
     beforeAll(async () => {
       await team.member.post('/api/add-permission', { ...base, name: 'p-worker-1' });
       await team.member.post('/api/add-permission', { ...base, name: 'p-worker-2' });

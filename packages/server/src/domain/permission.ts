@@ -26,7 +26,7 @@ import type { HookContext } from './hooks.js';
 import { requireOrganization } from './organization.js';
 import { maskRecord } from './records.js';
 
-/** The record-level rules of spec §5.3 and the shapes of members and actions. */
+/** The record-level save rules of a permission and the shapes of members and actions. */
 function checkPermission(p: Permission): void {
   for (const field of MEMBER_FIELDS) {
     p[field] = [...new Set(p[field])];
@@ -74,7 +74,7 @@ function requireSubmitter(ctx: HookContext, stored: Permission): void {
   if (viewer && !isAdmin(viewer) && stored.submitter !== viewer.name) throw new AppError('permissionNotSubmitter');
 }
 
-/** Approval (spec §4.3): Approved records who approved and when; Pending clears both. */
+/** Approval: Approved records who approved and when; Pending clears both. */
 function settleApproval(p: Permission, viewer: Viewer | null): void {
   if (p.state === 'Approved') {
     p.approver = viewer?.name ?? p.approver;
@@ -86,7 +86,7 @@ function settleApproval(p: Permission, viewer: Viewer | null): void {
 }
 
 /**
- * Permissions (spec part 2 §2.11, §4.3, §5.3, §6). The submitter is whoever adds one; a member's
+ * Permissions. The submitter is whoever adds one; a member's
  * start Pending, a global administrator's Approved unless sent otherwise; only global
  * administrators change the state (the field's rule), and the server records approver and approve
  * time. Members who are not administrators see (`ownRecords`), change and delete only what they

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../test-support/suite.js';
 import type { UserIdentity } from './identities.js';
 
 /**
- * How applications name providers (spec part 2 §5.1): provider rows naming no provider the
+ * How applications name providers: provider rows naming no provider the
  * application can use are dropped on save, and a renamed provider is followed by the rows, linked
  * identities and resources that name it, in the update's transaction.
  */

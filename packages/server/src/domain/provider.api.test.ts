@@ -68,7 +68,7 @@ describeEachDatabase('providers', (server) => {
     });
   });
 
-  describe('user mapping (spec part 2 §5.2)', () => {
+  describe('user mapping', () => {
     it('OAuth providers need id, username and display name', async () => {
       for (const key of ['id', 'username', 'displayName']) {
         const userMapping = { id: 'sub', username: 'login', displayName: 'name', [key]: '' };
@@ -171,7 +171,7 @@ describeEachDatabase('providers', (server) => {
     });
   });
 
-  describe('shared providers (spec part 2 §2.6, §6)', () => {
+  describe('shared providers', () => {
     beforeAll(async () => {
       const secrets = { clientId: 'shared-id', clientSecret: 'shared-secret', clientSecret2: 'shared-secret-2' };
       expect(await add(team.admin, { owner: 'admin', name: 'shared-github', ...secrets })).toMatchObject({ status: 'ok' });

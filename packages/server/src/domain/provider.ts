@@ -22,7 +22,7 @@ async function requireOwner(ctx: HookContext, owner: string): Promise<void> {
 }
 
 /**
- * The user mapping of the providers that use one (spec part 2 §5.2): OAuth providers need id,
+ * The user mapping of the providers that use one: OAuth providers need id,
  * username and display name; the custom HTTP e-mail type needs all of its keys. A mapping that
  * holds nothing for the provider's kind (as the Casdoor SDKs add providers) gets the defaults, as
  * the console fills them in; one with a required key left empty is refused.
@@ -114,7 +114,7 @@ export const providers = new EntityDomain(providerDef, {
   beforeUpdate: async (ctx, before, next) => {
     if (next.owner !== before.owner) {
       await requireOwner(ctx, next.owner);
-      // A cert belongs to the old owner (spec part 2 §4.2): cleared unless a new one came along.
+      // A cert belongs to the old owner: cleared unless a new one came along.
       if (next.cert === before.cert) next.cert = '';
     }
     settleUserMapping(next);

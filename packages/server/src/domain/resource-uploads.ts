@@ -7,7 +7,7 @@ import { parseIncoming } from './records.js';
 import { resources } from './resource.js';
 
 /**
- * The Resource records of uploads (spec part 2 §3.4). As in Casdoor, an upload records (or, for the
+ * The Resource records of uploads. As in Casdoor, an upload records (or, for the
  * same key, replaces) one resource whose name is the file's key, and files of the resource list
  * never overwrite each other: a second "photo.png" becomes "photo-1.png".
  */

@@ -4,7 +4,7 @@ import { EntityDomain } from './entity-domain.js';
 import { providerByName } from './provider.js';
 
 /**
- * Resources (spec part 2 §2.9, §7.3): ordinary members list only the resources they uploaded (as
+ * Resources: ordinary members list only the resources they uploaded (as
  * get-resources with owner and user in Casdoor); deleting a resource deletes its file through the
  * provider that stored it, then the record. The delete call's `provider` parameter is not needed:
  * the record names its provider. A file whose provider no longer exists cannot be reached any more;

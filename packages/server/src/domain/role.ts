@@ -74,7 +74,7 @@ async function checkRole(ctx: HookContext, role: Role, ownIds: string[]): Promis
 }
 
 /**
- * Roles (spec part 2 §2.11, §3.6): users, groups and sub-roles are ids of records of the role's
+ * Roles: users, groups and sub-roles are ids of records of the role's
  * organization that exist; a role never contains itself, nor a role that leads back to it; a rename
  * or delete is followed by the roles and permissions that name it (references.ts), in the same
  * transaction.

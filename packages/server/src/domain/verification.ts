@@ -8,7 +8,7 @@ import type { MessageKey } from '../i18n.js';
 import { EntityDomain } from './entity-domain.js';
 
 /**
- * The verification records: one per code sent (spec part 2 §3.21). A code is checked against the
+ * The verification records: one per code sent. A code is checked against the
  * latest code sent to its receiver within the organization; it is used once, expires after the
  * configured time, and is burnt after MAX_CODE_ATTEMPTS wrong tries. Everything lives in the
  * database, so every instance of a cluster sees the same codes and limits.

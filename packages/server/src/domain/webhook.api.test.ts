@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../test-support/suite.js';
 type Row = Record<string, any>;
 
 /**
- * Webhooks as records (spec part 2 §2.16, §3.19, §5.6, §6): defaults, validation with the server's
+ * Webhooks as records: defaults, validation with the server's
  * messages, the secret, and who sees and changes which webhook.
  */
 describeEachDatabase('webhooks', (server) => {
@@ -31,7 +31,7 @@ describeEachDatabase('webhooks', (server) => {
   });
 
   describe('saving', () => {
-    it('stores the spec defaults, generates the secret and keeps *** as the stored secret', async () => {
+    it('stores the product defaults, generates the secret and keeps *** as the stored secret', async () => {
       const added = await team.orgAdmin.post('/api/add-webhook', { owner: 'admin', name: 'defaults', organization: 'hookorg' });
       expect(added).toMatchObject({ status: 'ok', data: 'Affected' });
       const stored = await get(team.orgAdmin, 'defaults');

@@ -8,7 +8,7 @@ import { isSyncDue, LdapAutoSync } from './ldap-auto-sync.js';
 
 const MINUTE = 60_000;
 
-/** The LDAP auto sync (spec part 1 §5 "LDAP rules"): every autoSync minutes, once across instances. */
+/** The LDAP auto sync: every autoSync minutes, once across instances. */
 describeEachDatabase('LDAP auto sync', (server) => {
   let team: Team;
   let slapd: Slapd;

@@ -26,8 +26,8 @@ export interface AutoSyncRun {
 }
 
 /**
- * The LDAP auto sync (spec part 1 §5 "LDAP rules": every `autoSync` minutes, all users of the
- * directory into the organization; Casdoor's LdapAutoSynchronizer). Started with the server and
+ * The LDAP auto sync (every `autoSync` minutes, all users of the directory into the organization;
+ * Casdoor's LdapAutoSynchronizer). Started with the server and
  * stopped on close, it looks for due servers every 30 seconds; a server runs one sync at a time
  * here, and across instances only under its lease (db/job-lease.ts, shared with the syncers). A run stamps lastSync first, so
  * that a directory that cannot be reached is tried again after the interval, not at every look.

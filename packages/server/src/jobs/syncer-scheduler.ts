@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.js';
 import { runUnderLease } from '../domain/syncer/runner.js';
 
 /**
- * Runs the enabled syncers every syncInterval minutes (spec part 2 §3.18): started with the server
+ * Runs the enabled syncers every syncInterval minutes: started with the server
  * (app.ts) and stopped on close. Every tick (JOB_TICK_SECONDS) it looks for enabled syncers and
  * tries each one's lease as a due job (db/job-lease.ts): the lease makes it due at most once per
  * interval and held by one instance at a time, so several instances over one database run each

@@ -10,7 +10,7 @@ import { addWebhook, FAST_WEBHOOKS, updateWorker, waitForDeliveries } from '../t
 type Row = Record<string, any>;
 
 /**
- * Deliveries to a real receiver on loopback (spec part 2 §2.16, §9; Casdoor's webhook worker): what
+ * Deliveries to a real receiver on loopback (Casdoor's webhook worker): what
  * is sent and how it is signed, the retries, and that a slow or absent receiver holds nothing up.
  * Retries come after 300 ms and 600 ms here, answers are awaited 1.5 s (FAST_WEBHOOKS).
  */

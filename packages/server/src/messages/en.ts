@@ -482,7 +482,7 @@ export const en = {
   syncerEntryKeyEmpty: 'The directory entry "{dn}" has no value of the key attribute "{column}"',
   syncerEntryKeyDuplicate: 'Several entries of the directory have the key "{key}"',
   syncerFilterUnbalanced: 'The search filter "{filter}" is not an LDAP filter: it must be in parentheses, and they must balance',
-  // LDAP servers, their directories and sign-in with a directory password (spec part 1 §5 "LDAP rules")
+  // LDAP servers, their directories and sign-in with a directory password
   ldapConnectFailed: 'Could not reach the LDAP server {server}: {detail}',
   ldapBindFailed: 'The LDAP server {server} refused the bind as "{username}": {detail}',
   ldapSearchFailed: 'The search of the LDAP server {server} failed: {detail}',

@@ -7,11 +7,11 @@ import { allWorkersMetrics } from '../cluster/metrics.js';
 const WINDOW_SECONDS = 60;
 
 /**
- * Request metrics (spec part 2 §2.18): a prom-client histogram of request durations labelled by
- * route pattern (never the raw address, which would make a series per id) and method, recorded when
- * each answer is sent, plus a per-second count over the last minute for throughput. The console's
- * files and pages count under "/*" (plugins/console.ts); requests that match no route under
- * "unmatched".
+ * Request metrics (for the system-info dashboard): a prom-client histogram of request durations
+ * labelled by route pattern (never the raw address, which would make a series per id) and method,
+ * recorded when each answer is sent, plus a per-second count over the last minute for throughput.
+ * The console's files and pages count under "/*" (plugins/console.ts); requests that match no route
+ * under "unmatched".
  */
 export class RequestMetrics {
   readonly registry = new Registry();

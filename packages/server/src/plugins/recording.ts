@@ -7,7 +7,7 @@ import { newUserObjectOf, recordSubjectOf } from '../http/record-subject.js';
 import type { RecordQueue } from './record-queue.js';
 
 /**
- * The audit trail (spec part 2 §2.8): every API call that changes state — POST, PUT, PATCH and
+ * The audit trail: every API call that changes state — POST, PUT, PATCH and
  * DELETE under /api (sign-in, sign-up, sign-out and the token endpoints among them), and a GET
  * /api/logout — becomes a record: who (the signed-in caller, else whom the call signed in, else the
  * organization the body names), what (method, address, Casdoor's action: the path after /api/),

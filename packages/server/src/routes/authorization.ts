@@ -11,7 +11,7 @@ import { queryParam } from '../http/params.js';
 import { uploadedFile } from '../http/uploads.js';
 
 /**
- * Roles' and permissions' calls beyond the generic CRUD routes (spec part 2 §7.4): the lists'
+ * Roles' and permissions' calls beyond the generic CRUD routes: the lists'
  * uploads, POST /api/upload-roles and /api/upload-permissions (multipart `file`, an .xlsx; `owner`
  * puts every record in that organization), GET /api/get-permissions-by-role?id= and POST
  * /api/update-permissions (a list of permissions). get-permissions-by-submitter is the generic

@@ -9,7 +9,7 @@ import { originOf } from '../http/origin.js';
 import { paramOf, queryParam } from '../http/params.js';
 
 /**
- * Business calls beyond the generic CRUD routes (spec part 2 §7.6, Casdoor's wire): buying a product
+ * Business calls beyond the generic CRUD routes (Casdoor's wire): buying a product
  * (POST /api/buy-product?id=&providerName=&pricingName=&planName=&customPrice=), a gateway's report
  * (POST /api/notify-payment/{owner}/{payment}), issuing an invoice (POST /api/invoice-payment?id=,
  * data = the invoice's URL) and the invoice document the server issues itself

@@ -27,7 +27,7 @@ function checkScope(viewer: Viewer, selector: Selector): void {
   if (ownerOf(selector.value) !== viewer.owner) throw new AppError('unauthorized');
 }
 
-/** Administrators of its organization, or the member who submitted it (spec §6). */
+/** Administrators of its organization, or the member who submitted it. */
 function mayEditPermission(viewer: Viewer, record: Permission): boolean {
   if (!may(permissionDef, 'update', viewer, record)) return false;
   return viewer.level !== 'user' || record.submitter === viewer.name;

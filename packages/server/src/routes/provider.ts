@@ -10,7 +10,7 @@ import { outboundFetch } from '../integrations/http/outbound.js';
 export const SAML_METADATA_MAX_BYTES = 512 * 1024;
 
 /**
- * Provider helpers the console calls (spec part 2 §2.7, §7.2). POST /api/fetch-saml-metadata
+ * Provider helpers the console's provider page calls. POST /api/fetch-saml-metadata
  * {url} fetches an identity provider's SAML metadata for the provider edit page, which then parses
  * it: a browser cannot read another origin's metadata itself. Administrators only; the address goes
  * through the outbound rules (http or https only, a time limit, a size cap, no redirects).

@@ -22,7 +22,7 @@ function bearerMatches(request: FastifyRequest, token: string | undefined): bool
 }
 
 /**
- * The system-info dashboard (spec part 2 §2.18, §7.8): host CPU and memory, request metrics and
+ * The system-info dashboard: host CPU and memory, request metrics and
  * the version. System and Prometheus info are for global administrators only; the version is public
  * (Casdoor's wire). GET /metrics and /api/metrics give the Prometheus text format to a scraper that
  * sends `Authorization: Bearer <METRICS_TOKEN>`, or to a signed-in global administrator.

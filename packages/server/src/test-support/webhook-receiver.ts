@@ -34,8 +34,8 @@ const header = (headers: IncomingHttpHeaders, name: string) => {
 };
 
 /**
- * Verifies a delivery as a receiver would (the scheme of docs/architecture.md "Webhooks"): the
- * signature header is sha256= and the hex HMAC-SHA256 of "<timestamp>.<body>" under the secret.
+ * Verifies a delivery as a receiver would (the scheme of docs/subsystems/webhooks.md, "Signature"):
+ * the signature header is sha256= and the hex HMAC-SHA256 of "<timestamp>.<body>" under the secret.
  */
 export function signatureValid(delivery: ReceivedDelivery, secret: string): boolean {
   const timestamp = header(delivery.headers, 'x-gatehouse-timestamp');

@@ -69,7 +69,7 @@ export function useLogout() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ACCOUNT_KEY[0] });
       queryClient.setQueryData(ACCOUNT_KEY, null);
     } catch (error) {
-      // The spec words every logout failure the same way, network failures included.
+      // Every logout failure is worded the same way, network failures included.
       message.error(t('general.failedToLogOut', { msg: error instanceof Error ? error.message : String(error) }));
     }
   };

@@ -2,7 +2,7 @@ import type { ThemeData } from '@gatehouse/entities';
 import { textOf as text } from '../data/text';
 
 /**
- * How an application's sign-in and sign-up pages look (spec part 2 §3.1, §9): where the form sits
+ * How an application's sign-in and sign-up pages look: where the form sits
  * (form offset 1 left, 2 center, 3 right, 4 beside a side panel), the page's background image, the
  * side panel's HTML, the form CSS, the header and footer HTML, and the theme (the application's when enabled, else its organization's when
  * enabled, else the console's own).

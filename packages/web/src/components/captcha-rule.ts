@@ -1,6 +1,6 @@
 /**
- * When the sign-in page expects a captcha (spec part 2 §5.1: the rule of the application's Captcha
- * provider row, None, Dynamic or Always). The page does not know the providers' categories; the
+ * When the sign-in page expects a captcha (the rule of the application's Captcha provider row, None,
+ * Dynamic or Always). The page does not know the providers' categories; the
  * rules None, Dynamic and Always belong to captcha rows only, so the first row carrying one of
  * them is the captcha row, as the server takes the first Captcha provider row. The server decides
  * in the end: the page only chooses when to show the captcha.

@@ -333,7 +333,7 @@ export function SigninCard({
                 password: asText(values.password),
                 autoSignin,
                 captcha: asCaptcha(values.captcha),
-                // The LDAP method: the directory's password (spec part 2 §5.1 sign-in methods).
+                // The LDAP method: the directory's password.
                 ...(method === LDAP_SIGNIN_METHOD ? { signinMethod: LDAP_SIGNIN_METHOD } : {}),
               });
           }}

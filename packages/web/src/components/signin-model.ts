@@ -14,7 +14,7 @@ import { signinProviders } from './signin-providers';
 
 /**
  * The sign-in page's model, without React: what an application's sign-in items and sign-in methods
- * put on the sign-in card (spec part 2 §3.1, §5.1), in the items' order, and where the page's links
+ * put on the sign-in card, in the items' order, and where the page's links
  * go. Applications without sign-in items (older records) get the default form.
  */
 

@@ -2,9 +2,10 @@ import { IMPLEMENTED_PROVIDER_TYPES } from '@gatehouse/entities/plain';
 import { textOf as text } from '../data/text';
 
 /**
- * The identity providers a sign-in page offers (spec part 2 §3.1 provider rows): the application's
- * rows that may sign in (canSignIn) whose provider is an OAuth, Web3 or SAML provider of a type this
- * release signs in with. get-app-login answers each row with its provider (name, type, logo).
+ * The identity providers a sign-in page offers (from the application's provider rows): the
+ * application's rows that may sign in (canSignIn) whose provider is an OAuth, Web3 or SAML provider
+ * of a type this release signs in with. get-app-login answers each row with its provider (name,
+ * type, logo).
  */
 export interface SigninProvider {
   /** The provider's name (the row's). */

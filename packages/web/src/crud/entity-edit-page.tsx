@@ -115,7 +115,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
     (layout?.editable(field) ?? true);
 
   const entity = t(`entity.${def.name}`);
-  // Spec: the signed-in user's own record is "My Account", on /account or under its own route.
+  // The signed-in user's own record is "My Account", on /account or under its own route.
   const own = self || (!!viewer && !isAdd && (def.isSelf?.(viewer, stored) ?? false));
   const detailOnly = def.access.update === 'nobody';
   const heading = isAdd ? 'general.newEntity' : detailOnly ? 'general.entityDetails' : 'general.editEntity';
@@ -208,7 +208,7 @@ function EntityForm({ ui, stored, viewer, self }: FormProps) {
             spec={spec}
             label={label}
             disabled={disabled}
-            // Pickers follow the organization being edited (spec: changing it reloads dependent choices).
+            // Pickers follow the organization being edited (changing it reloads dependent choices).
             refScope={spec.ref === 'organization' ? '' : organizationOf(def, next)}
           />
         )}

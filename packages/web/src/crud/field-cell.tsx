@@ -48,7 +48,7 @@ export function FieldCell({ def, field, record }: Props) {
   const label = t(`${def.name}.${field}`);
 
   if (field === 'name') return def.routes.edit ? <Link to={editPath(def, record)}>{String(value)}</Link> : String(value);
-  // The records of admin are shared with every organization (spec: "admin is displayed as shared").
+  // The records of admin are shared with every organization (owner admin is displayed as Shared).
   if (def.shared && field === def.orgField && value === ADMIN_OWNER) return t('general.shared');
   if (namesOrganization(def, field, spec) && typeof value === 'string' && value !== '' && value !== ADMIN_OWNER) {
     return <Link to={`/organizations/${encodeURIComponent(value)}`}>{value}</Link>;

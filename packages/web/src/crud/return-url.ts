@@ -1,8 +1,8 @@
 /**
- * Where Save & Exit may send the browser back to when a page was opened with a return-url (spec
- * part 1 §4): a path of the console, or an address on the console's origin or on one of the
- * given origins (those of the organization's applications); anything else is ignored, so that
- * the parameter cannot send people to a site nobody registered (no open redirect).
+ * Where Save & Exit may send the browser back to when a page was opened with a return-url: a path
+ * of the console, or an address on the console's origin or on one of the given origins (those of
+ * the organization's applications); anything else is ignored, so that the parameter cannot send
+ * people to a site nobody registered (no open redirect).
  */
 export function safeReturnUrl(raw: string | null, consoleOrigin: string, allowedOrigins: readonly string[]): string | null {
   if (!raw) return null;

@@ -83,7 +83,7 @@ export function useEntityForm({ ui, stored, form, fields, self, isAdd, created }
   // Back to the page the edit was opened from (an organization's users), else the entity's own place.
   const cameFrom = useCameFrom();
   const exitPath = (record: Rec) => cameFrom ?? ui.exitPath?.(viewer, record) ?? def.routes.list ?? '/';
-  // Spec part 1 §4: opened from elsewhere (no history in the console) with ?return-url=, Save &
+  // Opened from elsewhere (no history in the console) with ?return-url=, Save &
   // Exit goes back there when the entity vouches for the address.
   const exit = async (record: Rec) => {
     const raw = searchParams.get('return-url');

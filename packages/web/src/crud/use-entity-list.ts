@@ -43,7 +43,7 @@ export function useEntityList(ui: EntityUi, pinnedOrganization?: string, groupNa
   const result = useQuery({
     queryKey: listQueryKey(def.name, query),
     queryFn: async () => {
-      // Members who are not administrators list their own records (spec part 2 §2.11: permissions by submitter).
+      // Members who are not administrators list their own records (permissions by submitter).
       const envelope = unwrap(await getList(def, query, !isAdmin(viewer)));
       return { rows: envelope.data ?? [], total: envelope.data2 ?? 0 };
     },
@@ -103,7 +103,7 @@ export function useEntityList(ui: EntityUi, pinnedOrganization?: string, groupNa
   });
 
   // Rows of a shared entity the viewer may not change (the shared ones, for organization admins)
-  // have Edit disabled (spec part 2 §2.6, §2.10); the name still opens the record read-only.
+  // have Edit disabled (shared providers and certs); the name still opens the record read-only.
   const canEdit = (record: Rec) =>
     !def.shared ||
     allows(def.access.update, viewer, organizationOf(def, record), !!viewer && (def.isSelf?.(viewer, record) ?? false));

@@ -1,6 +1,6 @@
 import { type Rec, request } from './client';
 
-/** The purchase flow's calls (spec part 2 §2.14): the public pricing page, buying, the result. */
+/** The purchase flow's calls: the public pricing page, buying, the result. */
 
 const id = (owner: string, name: string) => ({ id: `${owner}/${name}` });
 
@@ -49,7 +49,7 @@ export function buyProduct(owner: string, name: string, choice: BuyChoice) {
   });
 }
 
-/** Issues the invoice of a paid payment (spec part 2 §7.6); data is the invoice's URL. */
+/** Issues the invoice of a paid payment; data is the invoice's URL. */
 export function invoicePayment(owner: string, name: string) {
   return request<string>('POST', '/api/invoice-payment', { query: id(owner, name) });
 }

@@ -9,9 +9,9 @@ import {
 } from '@gatehouse/entities';
 
 /**
- * The row rules of the organization's account items table (spec part 1 §5 "Other user rules"),
- * pure so that they are unit tested; account-items-table.tsx binds them to a list editor. The
- * server enforces the same rules (entities/account-items.ts).
+ * The row rules of the organization's account items table, pure so that they are unit tested;
+ * account-items-table.tsx binds them to a list editor. The server enforces the same rules
+ * (entities/account-items.ts).
  */
 export const accountItemRows = {
   /** Each item once: a row offers the names no other row uses (its own included). */

@@ -71,7 +71,7 @@ const columns = (t: TFunction): ListEditorColumn<AccountItem>[] => [
 ];
 
 /**
- * The organization's account items (spec part 1 §5): which user fields the user page shows and who
+ * The organization's account items: which user fields the user page shows and who
  * may see and change each. Names cannot repeat; the modify rule is Admin or Immutable where only
  * administrators see the item and for Is admin; a regex only on the items that take one. Rows left
  * unchosen are dropped when the organization is saved.

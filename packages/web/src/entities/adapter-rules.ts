@@ -11,7 +11,7 @@ import type { Rec } from '../data/client';
 export const EXTERNAL_ADAPTER_FIELDS = ['type', 'databaseType', 'host', 'port', 'user', 'password', 'database'];
 
 /**
- * Spec §4.5: switching useSameDb on clears the connection settings; switching it off fills the
+ * Switching useSameDb on clears the connection settings; switching it off fills the
  * defaults (Database, mysql, localhost, 3306, root, an example password and database name).
  */
 export function adapterValuesChange(changed: Rec): Rec | undefined {

@@ -9,7 +9,7 @@ import { useTranslation } from '../i18n/i18n';
 import { isHtmlFile } from './application-links';
 import type { FieldControlProps } from './ui-types';
 
-/** Form offset (spec part 2 §9): 1 left, 2 center, 3 right, 4 side panel. */
+/** Form offset: 1 left, 2 center, 3 right, 4 side panel. */
 const OFFSET_KEYS: Record<number, string> = { 1: 'left', 2: 'center', 3: 'right', 4: 'sidePanel' };
 
 export function FormOffsetRadio({ id, value, onChange, disabled, label }: FieldControlProps) {

@@ -33,7 +33,7 @@ export function SamlMetadata({ stored }: SectionExtraProps) {
 /**
  * A preview of the application's sign-in page: the authorize address with its first redirect
  * URL (as edited), shown in a frame on request or opened in a new tab; without a redirect URL
- * the spec's error instead.
+ * an error instead.
  */
 export function SigninPreview({ stored }: SectionExtraProps) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 /** Pure helpers of the application page (addresses, file checks), unit tested without a browser. */
 
-/** The address of an application's SAML metadata (spec part 2 §7.1). */
+/** The address of an application's SAML metadata. */
 export function samlMetadataUrl(origin: string, name: string, enablePostBinding: boolean): string {
   return `${origin}/api/saml/metadata?application=admin/${encodeURIComponent(name)}&enablePostBinding=${enablePostBinding}`;
 }
@@ -21,13 +21,13 @@ export function signinPreviewUrl(clientId: string, redirectUris: readonly string
 
 /**
  * Whether a chosen file may be an application definition: an HTML file by name and, when the
- * browser knows it, by type (spec part 2 §2.5: text/html only).
+ * browser knows it, by type (text/html only).
  */
 export function isHtmlDocument(name: string, type: string): boolean {
   return /\.html?$/i.test(name) && (type === '' || type.split(';')[0]?.trim().toLowerCase() === 'text/html');
 }
 
-/** Whether a chosen file may be the terms of use: an .html file (spec §5.1). */
+/** Whether a chosen file may be the terms of use: an .html file. */
 export function isHtmlFile(name: string): boolean {
   return /\.html$/i.test(name);
 }

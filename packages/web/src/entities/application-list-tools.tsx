@@ -11,7 +11,7 @@ import { isHtmlDocument } from './application-links';
 import type { ListToolbarProps } from './ui-types';
 
 /**
- * The application list's upload (spec part 2 §2.5): an application definition file, HTML only,
+ * The application list's upload: an application definition file, HTML only,
  * creates the application in the list's organization and opens it (docs/decisions/0006).
  */
 export function ApplicationUpload({ organization, canCreate }: ListToolbarProps) {

@@ -19,7 +19,7 @@ import {
 } from '@gatehouse/entities';
 
 /**
- * The row rules of the application's tables (spec part 2 §4.1, §5.1), pure so that they are unit
+ * The row rules of the application's tables, pure so that they are unit
  * tested; application-tables.tsx binds them to list editors. The server enforces the ones that
  * protect data (application.hooks.ts); these keep the console from offering what it would refuse.
  */
@@ -131,7 +131,7 @@ export const PROVIDER_RULE_OPTIONS = [...new Set(Object.values(PROVIDER_RULES).f
 
 /**
  * The rule choices of a provider row: a row naming one of the organization's Captcha providers
- * (`captchaNames`) takes None, Dynamic or Always (spec part 2 §5.1); other rows keep every rule.
+ * (`captchaNames`) takes None, Dynamic or Always; other rows keep every rule.
  */
 export function providerRuleOptions(row: ApplicationProvider, captchaNames: ReadonlySet<string>): readonly string[] {
   return captchaNames.has(row.name) ? PROVIDER_RULES.captcha : PROVIDER_RULE_OPTIONS;

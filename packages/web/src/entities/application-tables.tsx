@@ -37,7 +37,7 @@ import {
 } from './application-rows';
 import type { FieldControlProps } from './ui-types';
 
-/** The application's tables (spec part 2 §2.4): list editors bound to the row rules. */
+/** The application's tables: list editors bound to the row rules. */
 
 const title = (t: TFunction, key: string) => t(`application.rows.${key}`);
 

@@ -17,7 +17,7 @@ import { ThemeDataField } from './theme-data-field';
 import type { EntityOverrides } from './ui-types';
 
 /**
- * Applications (spec part 2 §2.4, §4.1, §5.1): the form's sections come from the definition; this
+ * Applications: the form's sections come from the definition; this
  * adds the tables, the controls that are not plain inputs, the section extras and the cross-field
  * rules. Field rules (organization for global admins only, token fields only with JWT-Custom,
  * minimums of 1) come from the definition itself.

@@ -10,7 +10,7 @@ import { uploadResource } from '../data/entities';
 import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
-/** Spec §9: the cropper's modal is 600 wide, its box square and at least 10 pixels. */
+/** The cropper's modal is 600 wide, its box square and at least 10 pixels. */
 const MODAL_WIDTH = 600;
 const MIN_CROP = 10;
 

@@ -16,7 +16,7 @@ import { useTranslation } from '../i18n/i18n';
 import { subscriptionStateLook } from './business-rules';
 import type { ListCellProps } from './ui-types';
 
-/** List cells the business objects share (spec part 2 §2.14: links to users and providers, state tags). */
+/** List cells the business objects share: links to users and providers, state tags. */
 
 const providerPath = (owner: string, name: string) => `/providers/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
 
@@ -28,7 +28,7 @@ export function ProviderCell({ record }: ListCellProps) {
 }
 
 /**
- * A product's payment providers (spec §2.14: "in two columns, each linking to the provider"): from
+ * A product's payment providers, in two columns, each linking to the provider: from
  * the providers the server attached (`providerObjs`, with their real owner: the organization's or
  * a shared one), two to a row.
  */
@@ -61,7 +61,7 @@ const STATE_ICONS: Record<string, ReactNode> = {
   minus: <MinusCircleOutlined />,
 };
 
-/** A subscription's state as a coloured tag with an icon (spec §4.7). */
+/** A subscription's state as a coloured tag with an icon. */
 export function SubscriptionStateTag({ state }: { state: string }) {
   const { t } = useTranslation();
   if (!state) return null;

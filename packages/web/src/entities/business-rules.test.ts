@@ -41,7 +41,7 @@ describe('business rules of the console', () => {
     expect(unpayablePlans(plans).map((p) => p.name)).toEqual(['b']);
   });
 
-  it('colours subscription states as the spec says', () => {
+  it('colours subscription states as the product says', () => {
     expect(['Pending', 'Active', 'Upcoming', 'Expired', 'Error', 'Suspended'].map((s) => subscriptionStateLook(s).color)).toEqual(
       ['processing', 'success', 'warning', 'warning', 'error', 'default'],
     );
@@ -60,7 +60,7 @@ describe('business rules of the console', () => {
     expect(individualInvoiceChange({ invoiceRemark: 'r' }, paid)).toBeUndefined();
   });
 
-  it('shows the first problem of §5.5 beside its field, and none when the details hold', () => {
+  it('shows the first problem of the invoice checks beside its field, and none when the details hold', () => {
     const problems = (values: Record<string, unknown>) =>
       INVOICE_RULE_FIELDS.flatMap((field) => {
         const problem = invoiceFieldProblem(field, values);

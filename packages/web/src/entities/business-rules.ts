@@ -8,7 +8,7 @@ import {
 import type { Rec } from '../data/client';
 import { textOf } from '../data/text';
 
-/** The pure rules of the business screens (spec part 2 §2.14, §4.7, §5.5), unit-tested. */
+/** The pure rules of the business screens, unit-tested. */
 
 export interface StateLook {
   /** antd Tag colour. */
@@ -17,7 +17,7 @@ export interface StateLook {
 }
 
 /**
- * A subscription state's tag (spec §4.7): Pending processing, Active success, Upcoming and Expired
+ * A subscription state's tag: Pending processing, Active success, Upcoming and Expired
  * warning, Error error, Suspended default.
  */
 export function subscriptionStateLook(state: string): StateLook {
@@ -38,7 +38,7 @@ export function subscriptionStateLook(state: string): StateLook {
 }
 
 /**
- * The payment form's cross-field rule (spec §4.7): an Individual invoice is titled with the
+ * The payment form's cross-field rule: an Individual invoice is titled with the
  * person's name and has no tax ID, so choosing Individual (or changing the name under it) copies
  * the name into the title and clears the tax ID.
  */
@@ -49,7 +49,10 @@ export function individualInvoiceChange(changed: Rec, all: Rec): Rec | undefined
   return { invoiceTitle: textOf(all.personName), invoiceTaxId: '' };
 }
 
-/** The first problem of the payment's invoice details (spec §5.5), from the form's values over the stored record, or null. */
+/**
+ * The first problem of the payment's invoice details (the invoice checks, in their order), from the
+ * form's values over the stored record, or null.
+ */
 export function invoiceFormProblem(values: Rec, stored: Rec = {}): InvoiceProblem | null {
   const field = (key: string) => textOf(values[key] ?? stored[key]);
   return invoiceProblem({
@@ -78,7 +81,8 @@ const PROBLEM_FIELDS: Record<InvoiceProblem, string> = {
 
 /**
  * The form rule of one invoice field: the i18n key of the details' first problem when it belongs
- * beside this field, else null. So Save shows exactly the first problem of §5.5, where it is.
+ * beside this field, else null. So Save shows exactly the first problem of the invoice checks,
+ * where it is.
  */
 export function invoiceFieldProblem(field: string, values: Rec): string | null {
   const problem = invoiceFormProblem(values);
@@ -87,7 +91,7 @@ export function invoiceFieldProblem(field: string, values: Rec): string | null {
 
 export const INVOICE_RULE_FIELDS = [...new Set(Object.values(PROBLEM_FIELDS))];
 
-/** Spec §8: an invoice message containing the Chinese word for success is news, not a failure. */
+/** An invoice message containing the Chinese word for success is news, not a failure. */
 export function invoiceMessageIsSuccess(message: string): boolean {
   return message.includes('成功');
 }

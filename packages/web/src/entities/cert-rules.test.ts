@@ -3,7 +3,7 @@ import { certValuesChange } from './cert-rules';
 
 const keys = { certificate: '-----BEGIN CERTIFICATE-----', privateKey: '-----BEGIN PRIVATE KEY-----' };
 
-describe('cert form transitions (spec part 2 §4.6)', () => {
+describe('cert form transitions', () => {
   it('changing the algorithm to ES clears both keys and sets the bit size to 0', () => {
     for (const algorithm of ['ES256', 'ES384', 'ES512']) {
       const all = { ...keys, cryptoAlgorithm: algorithm, bitSize: 4096 };

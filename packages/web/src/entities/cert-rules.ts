@@ -4,7 +4,7 @@ import type { Rec } from '../data/client';
 const DEFAULT_RSA_BIT_SIZE = 2048;
 
 /**
- * The cert form's transitions (spec part 2 §4.6): changing the algorithm clears the certificate and
+ * The cert form's transitions: changing the algorithm clears the certificate and
  * the private key, and sets the bit size to 0 for ES algorithms or to 2048 when an RSA algorithm
  * has a size other than 1024, 2048 or 4096; changing the bit size clears both keys. The server
  * generates cleared keys on save.

@@ -67,7 +67,7 @@ function PemField({ id, value, onChange, disabled, stored, label, extension }: F
 const CertificateField = (props: FieldControlProps) => <PemField {...props} extension=".pem" />;
 const PrivateKeyField = (props: FieldControlProps) => <PemField {...props} extension=".key" />;
 
-/** Certs: the owner may be Shared (admin), §4.6's transitions, and copyable, downloadable keys. */
+/** Certs: the owner may be Shared (admin), the algorithm and bit size transitions, and copyable, downloadable keys. */
 const overrides: EntityOverrides = {
   fieldControls: {
     owner: SharedOwnerSelect,

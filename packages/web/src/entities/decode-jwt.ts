@@ -1,7 +1,7 @@
 /**
  * The header and payload of a JWT as indented JSON, without checking its signature (for people
- * reading a token). `hasAlg` tells whether the header names an algorithm (spec §2.13: only then can
- * the decoded text be copied).
+ * reading a token). `hasAlg` tells whether the header names an algorithm (only then can the
+ * decoded text be copied).
  */
 export type DecodedJwt = { ok: true; text: string; hasAlg: boolean } | { ok: false; error: string };
 

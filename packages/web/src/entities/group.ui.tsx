@@ -31,7 +31,7 @@ function GroupParentField({ id, value, onChange, disabled, stored, label }: Fiel
 }
 
 /**
- * Choosing the organization as parent makes the group a top group (spec §4); a group moved to
+ * Choosing the organization as parent makes the group a top group; a group moved to
  * another organization starts there as a top group, since its parents belong to the old one.
  */
 const overrides: EntityOverrides = {

@@ -13,7 +13,7 @@ import type { EntityOverrides, FieldControlProps, ListCellProps, SectionExtraPro
 const applicationDefinition = definitionOf('application');
 const organizationDefinition = definitionOf('organization');
 
-/** Active as a success tag, Suspended as a default one (spec part 1 §4). */
+/** Active as a success tag, Suspended as a default one. */
 function StateCell({ record }: ListCellProps) {
   const { t } = useTranslation();
   const state = text(record.state);
@@ -76,7 +76,7 @@ function CopySignupUrl({ stored }: SectionExtraProps) {
   );
 }
 
-/** The default code follows a code of letters and digits (spec part 1 §5). */
+/** The default code follows a code of letters and digits. */
 const overrides: EntityOverrides = {
   listCells: { state: StateCell },
   fieldControls: { application: ApplicationField },

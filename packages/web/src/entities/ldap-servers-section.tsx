@@ -19,10 +19,10 @@ import type { SectionExtraProps } from './ui-types';
 const PAGE_SIZE = 10;
 
 /**
- * The organization's LDAP servers on its edit page (spec part 1 §2 "Organization edit": listed and
- * editable in a table editor; Casdoor's LdapTable): server name (to its edit page), host, port,
- * base DN, auto sync and last sync, paged on the server; Add makes a server with the spec's
- * defaults, and each row has Sync, Edit and Delete ('Sure to delete: {name} ?').
+ * The organization's LDAP servers on its edit page (listed and editable in a table editor; Casdoor's
+ * LdapTable): server name (to its edit page), host, port,
+ * base DN, auto sync and last sync, paged on the server; Add makes a server with the
+ * definition's defaults, and each row has Sync, Edit and Delete ('Sure to delete: {name} ?').
  */
 export function LdapServersSection({ stored, viewer }: SectionExtraProps) {
   const definition = definitionOf('ldap');
@@ -56,7 +56,7 @@ function LdapServers({
   const add = useMutation({
     mutationFn: async () => {
       if (!viewer) throw new Error(t('general.forbiddenSubtitle'));
-      // Spec §3 defaults (the definition's); the server generates the id.
+      // The defaults of a new LDAP server (the definition's); the server generates the id.
       return unwrap(await create(definition, definition.newRecord({ organization, viewer, random: randomId, now: nowRfc3339 })));
     },
     onSuccess: () => {

@@ -22,7 +22,7 @@ function DefaultGroupSelect(props: FieldControlProps) {
   return <IdPicker {...props} entity="group" none={t('ldap.noDefaultGroup')} />;
 }
 
-/** Spec §5 "LDAP rules": an auto sync above 0 minutes warns what it does. */
+/** An auto sync above 0 minutes warns what it does. */
 function AutoSyncWarning() {
   const { t } = useTranslation();
   const minutes = Number(Form.useWatch('autoSync') ?? 0);
@@ -35,11 +35,10 @@ function AutoSyncWarning() {
 }
 
 /**
- * LDAP servers (spec part 1 §2 "LDAP pages", §5, §8): the edit page is the generic one (the id
- * read-only and the organization for global admins only come from the definition), with the
- * spec's save messages, a Sync LDAP button, the default group picked among the organization's
- * groups, the auto-sync warning, and Save & Exit back to the organization, where the servers are
- * listed (organization.ui.tsx).
+ * LDAP servers: the edit page is the generic one (the id read-only and the organization for global
+ * admins only come from the definition), with the LDAP server's own save messages, a Sync LDAP
+ * button, the default group picked among the organization's groups, the auto-sync warning, and Save
+ * & Exit back to the organization, where the servers are listed (organization.ui.tsx).
  */
 const overrides: EntityOverrides = {
   fieldControls: { defaultGroup: DefaultGroupSelect },

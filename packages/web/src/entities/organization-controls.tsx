@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
-/** The organization's controls that are more than their field kind's input (spec part 1 §2, §5). */
+/** The organization's controls that are more than their field kind's input. */
 
 const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
 

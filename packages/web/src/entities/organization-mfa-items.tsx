@@ -24,7 +24,7 @@ function ChoiceCell({ cell, choices }: { cell: CellEditorProps; choices: { value
 }
 
 /**
- * The organization's MFA items (spec part 1 §2, §5): a method (phone, e-mail, app) per row, each
+ * The organization's MFA items: a method (phone, e-mail, app) per row, each
  * at most once, with its rule Optional, Prompt or Required; only one may be Required ("Only 1 MFA
  * methods can be required", which the server enforces too).
  */

@@ -10,7 +10,7 @@ import type { Rec } from '../data/client';
 import { accountItemsFormProblem } from './account-item-rows';
 
 /**
- * The organization form's rules (spec part 1 §2, §4, §5), pure so that they are unit tested;
+ * The organization form's rules, pure so that they are unit tested;
  * organization.edit.tsx binds them. The server enforces the ones that protect data.
  */
 

@@ -13,7 +13,7 @@ import { ThemeDataField } from './theme-data-field';
 import type { EntityOverrides } from './ui-types';
 
 /**
- * The organization form (spec part 1 §2 "Organization edit", §4, §5, §6), loaded with the edit page
+ * The organization form, loaded with the edit page
  * only: the controls that are more than their kind's input (the account items table, the
  * permission trees, the theme, privilege consent with its confirmation) and the cross-field rules
  * of organization-rules.ts.
@@ -30,7 +30,7 @@ const overrides: EntityOverrides = {
     themeData: ThemeDataField,
     mfaItems: MfaItemsField,
   },
-  // Spec §2: the organization's LDAP servers, listed and edited in a table of their own section.
+  // The organization's LDAP servers, listed and edited in a table of their own section.
   sectionExtras: { ldap: LdapServersSection },
   fieldVisible: organizationFieldVisible,
   fieldTooltip: (field) => (field === 'tags' ? 'organization.tagsTooltip' : undefined),

@@ -4,7 +4,7 @@ import type { EntityOverrides } from './ui-types';
 const name = (record: Rec) => encodeURIComponent(String(record.name));
 
 /**
- * Organizations (spec part 1 §2 "Organization edit", §4, §5, §6): two extra row actions on the
+ * Organizations: two extra row actions on the
  * list. The edit form's controls and rules are in organization.edit.tsx. Who may change what (the
  * built-in organization's name, navItems and widgetItems for global admins only) comes from the
  * definition.

@@ -14,8 +14,8 @@ import { invoiceFormProblem, invoiceMessageIsSuccess } from './business-rules';
 import type { SectionExtraProps } from './ui-types';
 
 /**
- * The invoice actions at the end of the payment's invoice section (spec part 2 §4.7, §5.5, §8):
- * while no invoice exists, Issue invoice (after the checks of §5.5, in their order, on the details
+ * The invoice actions at the end of the payment's invoice section: while no invoice exists, Issue
+ * invoice (after the invoice checks, in their order, on the details
  * as saved; a confirmation says it cannot be withdrawn or modified); afterwards the details are
  * locked and Download replaces it.
  */

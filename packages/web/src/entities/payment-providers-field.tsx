@@ -11,8 +11,8 @@ import type { FieldControlProps } from './ui-types';
 const PAYMENT_PROVIDERS_PAGE = 100;
 
 /**
- * The Payment providers of the record's organization and the shared ones (spec part 2 §7.6:
- * "payment providers by organization, filtered to category Payment"), picked by name: a product's
+ * The Payment providers of the record's organization and the shared ones (the organization's
+ * providers of the category Payment), picked by name: a product's
  * providers, a plan's payment providers. The server filters by category; the typed text narrows
  * the choices here. Loaded when the list opens, never before.
  */

@@ -5,8 +5,8 @@ import { PaymentInvoiceActions } from './payment-invoice';
 import type { EntityOverrides } from './ui-types';
 
 /**
- * Payments (spec part 2 §2.14, §3.14, §4.7, §5.5): made by purchases and read-only but for the
- * invoice details (the definition's rules), which are saved only without a problem of §5.5 (the
+ * Payments: made by purchases and read-only but for the invoice details (the definition's rules),
+ * which are saved only without a problem of the invoice checks (the
  * first one shows beside its field); the invoice section ends with Issue invoice, then Download; an Individual invoice takes the person's name as its title. Each row links its result
  * page and its provider.
  */

@@ -8,7 +8,7 @@ const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : [
 const ORGANIZATION_RESOURCE_TYPES = new Set(['Application', 'TreeNode']);
 
 /**
- * The permission form's transitions (spec part 2 §4.3), pure so that they are unit tested;
+ * The permission form's transitions, pure so that they are unit tested;
  * permission.ui.tsx binds them. A new organization keeps only the members of that organization
  * (All, `{organization}/*`, its ids) and, for resource types that name the organization's
  * applications, only All: the server refuses a permission that names another organization's

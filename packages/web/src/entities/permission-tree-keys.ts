@@ -1,6 +1,6 @@
 /**
- * The organization's navigation items and header widgets as checked trees (spec part 1 §6: a root
- * "all", then the menu groups and their entries). Pure: what the tree shows checked for a stored
+ * The organization's navigation items and header widgets as checked trees (a root "all", then the
+ * menu groups and their entries). Pure: what the tree shows checked for a stored
  * list, and the list a tree's checked keys are stored as.
  */
 

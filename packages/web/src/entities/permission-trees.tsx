@@ -36,7 +36,7 @@ function widgetTree(t: TFunction): TreeDataNode & KeyTree {
 }
 
 /**
- * A checked tree of keys stored as a list (spec part 1 §6; Casdoor's NavItemTree and
+ * A checked tree of keys stored as a list (Casdoor's NavItemTree and
  * WidgetItemTree). Only global administrators change it (the field's rule disables it for others).
  */
 function KeyTreeField({ id, value, onChange, disabled, label, tree }: FieldControlProps & { tree: TreeDataNode & KeyTree }) {

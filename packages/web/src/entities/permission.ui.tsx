@@ -90,7 +90,7 @@ function useFormModel(stored: Record<string, unknown>) {
 
 /**
  * The roles: only where the model defines roles (a [role_definition] section); otherwise disabled,
- * with the reason beside it (spec part 2 §2.11).
+ * with the reason beside it.
  */
 function RolesField(props: FieldControlProps) {
   const { t } = useTranslation();
@@ -269,7 +269,7 @@ const listValues = (values: Record<string, unknown>) => ({
   actions: asList(values.actions),
 });
 
-/** The rule of spec §5.3 that a field shows, when it is that field's. */
+/** The permission's save rule that a field shows, when it is that field's. */
 const ruleOf =
   (key: ReturnType<typeof permissionProblem>) =>
   (_: unknown, values: Record<string, unknown>): string | null => {
@@ -277,13 +277,13 @@ const ruleOf =
     return problem === key ? `permission.${key}` : null;
   };
 
-/** The list's .xlsx upload (spec part 2 §5.4). */
+/** The list's .xlsx upload (.xlsx files only). */
 function PermissionUpload(props: ListToolbarProps) {
   return <SheetUploadButton {...props} entity="permission" />;
 }
 
 /**
- * Permissions (spec part 2 §2.11, §4.3, §5.3): members pickers with All, the roles only where the
+ * Permissions: members pickers with All, the roles only where the
  * model defines roles, resources and actions by resource type; the form refuses what the server
  * refuses, with the same messages; the list uploads .xlsx.
  */

@@ -3,7 +3,7 @@ import { PlanPaymentAlert, RelatedProductField } from './plan-payment-alerts';
 import type { EntityOverrides } from './ui-types';
 
 /**
- * Plans (spec part 2 §3.15): payment providers picked among the organization's Payment providers,
+ * Plans: payment providers picked among the organization's Payment providers,
  * with a warning under them while customers cannot buy the plan (no working payment provider); the
  * related product (the server's) by its display name, linked; the role is the generic picker.
  */

@@ -10,7 +10,7 @@ import type { SectionExtraProps } from './ui-types';
 import { POLICY_PAGE_SIZE, usePolicyPage } from './use-policy-page';
 
 /**
- * The enforcer's policies (spec §4.4), a page of 100 at a time read on the server: one row is
+ * The enforcer's policies, a page of 100 at a time read on the server: one row is
  * edited at a time and every other action (paging included) waits meanwhile; Add puts a new p row
  * on top; Cancel restores the old values or drops the new row; Sync reads the rows again from the
  * adapter. Every write reads the current page again. Columns are named after the model's policy

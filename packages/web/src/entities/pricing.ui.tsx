@@ -29,7 +29,7 @@ function PlansField({ id, value, onChange, disabled, stored, label }: FieldContr
   );
 }
 
-/** The full address of the public pricing page, with a copy button (spec part 2 §2.1). */
+/** The full address of the public pricing page, with a copy button. */
 function PricingPageUrl({ stored }: SectionExtraProps) {
   const { t } = useTranslation();
   const feedback = useFeedback();
@@ -57,7 +57,7 @@ function PricingPageUrl({ stored }: SectionExtraProps) {
 }
 
 /**
- * Pricings (spec part 2 §3.16): plans of the organization by name, with a warning under them naming
+ * Pricings: plans of the organization by name, with a warning under them naming
  * the plans its page does not offer (no working payment provider); the public page's URL to copy.
  */
 const overrides: EntityOverrides = {

@@ -3,7 +3,7 @@ import { PaymentProvidersField } from './payment-providers-field';
 import type { EntityOverrides } from './ui-types';
 
 /**
- * Products (spec part 2 §2.14, §3.13): the payment providers picked among the organization's
+ * Products: the payment providers picked among the organization's
  * Payment providers and shown two to a row in the list; a Buy action per row; the price hidden for a
  * recharge (the buyer chooses the amount). A plan's own product is locked by the definition's rules.
  */

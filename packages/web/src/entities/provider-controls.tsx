@@ -19,7 +19,7 @@ import { useTranslation } from '../i18n/i18n';
 import { endpointDefaults, smsMappingDefault } from './provider-fields';
 import type { FieldControlProps } from './ui-types';
 
-/** The provider form's own inputs (spec part 2 §2.7): choices that follow the category and type, headers, user mapping. */
+/** The provider form's own inputs: choices that follow the category and type, headers, user mapping. */
 
 /**
  * The type, from the category's types: those this release implements first, then the others,

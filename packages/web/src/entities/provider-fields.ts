@@ -8,8 +8,8 @@ import {
 import type { Rec } from '../data/client';
 
 /**
- * Which fields the provider form shows for a category and type, and under which label (spec part
- * 2 §2.7, §3.2), as Casdoor's provider page does. Pure, tested in provider-rules.test.ts.
+ * Which fields the provider form shows for a category and type, and under which label, as Casdoor's
+ * provider page does. Pure, tested in provider-rules.test.ts.
  */
 
 export interface Kind {

@@ -1,9 +1,9 @@
 import { isImplementedProviderType } from '@gatehouse/entities/plain';
 
 /**
- * What a Payment provider of a type does in this release (spec part 2 §2.7; the server's
- * integrations/payment): Dummy and Balance take payments and the notice says how; every other type
- * can only be configured, and the notice says that. Other categories have none.
+ * What a Payment provider of a type does in this release (the server's domain/payment): Dummy and
+ * Balance take payments and the notice says how; every other type can only be configured, and the
+ * notice says that. Other categories have none.
  */
 export interface PaymentNotice {
   /** i18n key of the text; it takes the type as {{type}}. */

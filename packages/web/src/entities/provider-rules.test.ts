@@ -27,7 +27,7 @@ const env = { email: 'admin@example.com', origin: 'https://id.example.com' };
 const shown = (values: Record<string, unknown>) => provider.form.filter((field) => providerFieldVisible(field, values));
 const mapping = (value: object) => JSON.stringify(value, null, 2);
 
-describe('provider form transitions (spec part 2 §4.2)', () => {
+describe('provider form transitions', () => {
   it('a category change resets the type to the category default', () => {
     const expected: Record<string, string> = {
       OAuth: 'Google',
@@ -138,7 +138,7 @@ describe('provider form transitions (spec part 2 §4.2)', () => {
   });
 });
 
-describe('provider form fields by category and type (spec part 2 §2.7)', () => {
+describe('provider form fields by category and type', () => {
   it('every kind shows its identity, category, type and provider URL', () => {
     for (const category of PROVIDER_CATEGORIES) {
       expect(shown({ category, type: '' })).toEqual(
@@ -372,7 +372,7 @@ describe('custom HTTP SMS and the endpoints of vendor APIs', () => {
   });
 });
 
-describe('provider form checks (spec part 2 §5.2)', () => {
+describe('provider form checks', () => {
   it('OAuth user mapping needs id, username and display name', () => {
     const oauth = { category: 'OAuth', type: 'GitHub' };
     expect(userMappingProblem(mapping({ id: 'id', username: 'login', displayName: 'name' }), oauth)).toBeNull();
@@ -432,7 +432,7 @@ const METADATA = `<?xml version="1.0"?>
 
 const parse = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml') as unknown as Document;
 
-describe('SAML metadata parsing (spec part 2 §5.2)', () => {
+describe('SAML metadata parsing', () => {
   it('reads the redirect SSO location, the signing certificate and the entity ID', () => {
     expect(samlMetadataValues(parse(METADATA))).toEqual({
       endpoint: 'https://idp.example.com/sso/redirect',

@@ -30,7 +30,7 @@ export {
 } from './provider-fields';
 
 /**
- * The provider form's rules (spec part 2 §2.7, §4.2, §5.2), pure so that they are tested without a
+ * The provider form's rules, pure so that they are tested without a
  * browser: the fields a category and type show and their labels (provider-fields.ts), the
  * defaults a change of category or type sets, and the checks of the form and its test buttons.
  */
@@ -45,7 +45,7 @@ export interface ProviderEnv {
 
 const mappingText = (mapping: Record<string, string>) => JSON.stringify(mapping, null, 2);
 
-/** The defaults of a type (spec part 2 §4.2), and a user mapping when the kind needs one and has none. */
+/** The defaults of a type, and a user mapping when the kind needs one and has none. */
 function typeDefaults(k: Kind, all: Rec, env: ProviderEnv): Rec {
   const out: Rec = {};
   if (k.type === 'Local File System') out.domain = `${env.origin}/files/`;
@@ -91,7 +91,7 @@ function weChatRule(values: Rec): Rec {
 }
 
 /**
- * The provider form's transitions (spec part 2 §4.2): a category change resets the type to the
+ * The provider form's transitions: a category change resets the type to the
  * category's default (Email also fills host, port 465, SSL, the default message and the account's
  * e-mail as the test receiver); a type change sets that type's defaults; an owner change clears
  * the cert; WeChat's sign name and switch follow its app IDs.
@@ -132,7 +132,7 @@ export function providerOnLoad(stored: Rec): Rec {
   return { ...stored, userMapping: defaultUserMapping(kind) };
 }
 
-/** The user mapping's rule (spec part 2 §5.2): its required keys may not be empty. */
+/** The user mapping's rule: its required keys may not be empty. */
 export function userMappingProblem(value: unknown, values: Rec): string | null {
   const kind = userMappingKind(String(values.category ?? ''), String(values.type ?? ''));
   if (!kind) return null;
@@ -168,7 +168,7 @@ export function canSendTestSms(values: Rec): boolean {
 }
 
 /**
- * The captcha preview (spec part 2 §2.7): 'ready' when it can be shown (the built-in image captcha
+ * The captcha preview: 'ready' when it can be shown (the built-in image captcha
  * needs no keys), 'needsKeys' while the keys the type needs are missing, 'unavailable' for the
  * third-party widgets, which come with the captcha release.
  */
@@ -194,7 +194,7 @@ const elements = (root: Document | Element, name: string): Element[] => Array.fr
 /**
  * Reads an identity provider's metadata (a parsed XML document): the single sign-on location
  * (HTTP-Redirect binding first), the signing certificate and the entity ID. Null when any of the
- * three is missing (spec part 2 §5.2: 'Can not parse metadata').
+ * three is missing ('Can not parse metadata').
  */
 export function samlMetadataValues(doc: Document): SamlMetadataValues | null {
   const issuerUrl = elements(doc, 'EntityDescriptor')[0]?.getAttribute('entityID')?.trim() ?? '';

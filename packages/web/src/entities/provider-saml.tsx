@@ -12,7 +12,7 @@ import { samlMetadataValues } from './provider-rules';
 import type { FieldControlProps, SectionExtraProps } from './ui-types';
 
 /**
- * The metadata of a SAML provider (spec part 2 §2.7, §5.2): fetched by the server from the
+ * The metadata of a SAML provider: fetched by the server from the
  * address given (the browser could not read another origin's), or pasted; Parse fills the SSO
  * endpoint, the IdP certificate and the issuer URL from it. Other kinds keep plain text here.
  */

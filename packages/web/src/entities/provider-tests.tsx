@@ -17,7 +17,7 @@ import { captchaPreviewState, testPhoneNumber } from './provider-rules';
 import type { FieldControlProps } from './ui-types';
 
 /**
- * The provider's test row (spec part 2 §2.7), in place of its receiver field: e-mail providers test
+ * The provider's test row, in place of its receiver field: e-mail providers test
  * the SMTP connection and send a test e-mail (to the receiver), SMS providers send the test code,
  * notification providers a test message; captcha providers show a preview instead.
  */

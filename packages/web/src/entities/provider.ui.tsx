@@ -23,7 +23,7 @@ import { ProviderTypeField } from './provider-type-field';
 import type { EntityOverrides } from './ui-types';
 
 /**
- * Providers (spec part 2 §2.6, §2.7, §4.2, §5.2): the list is the definition's; the form shows the
+ * Providers: the list is the definition's; the form shows the
  * fields of the chosen category and type under their labels (provider-rules.ts), with the type
  * (and, for Payment providers, what the type does: provider-payment.ts), header, user-mapping,
  * SAML-metadata and test controls. Shared providers (owner admin) are

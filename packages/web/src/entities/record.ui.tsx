@@ -8,7 +8,7 @@ import { useTranslation } from '../i18n/i18n';
 import { useScreens } from '../plain/use-media';
 import type { EntityOverrides, ListCellProps } from './ui-types';
 
-/** The client's address, linked to an IP lookup (spec §2.8). */
+/** The client's address, linked to an IP lookup. */
 function ClientIpCell({ record }: ListCellProps) {
   const { t } = useTranslation();
   const ip = String(record.clientIp ?? '');
@@ -30,7 +30,7 @@ function UserCell({ record }: ListCellProps) {
   return <Link to={`/users/${encodeURIComponent(organization)}/${encodeURIComponent(user)}`}>{user}</Link>;
 }
 
-/** The triggered switch, only for the actions webhooks are sent for (spec §9). */
+/** The triggered switch, only for the actions webhooks are sent for. */
 function TriggeredCell({ record, label }: ListCellProps) {
   if (!showsTriggered(record.action)) return null;
   return <Switch size="small" disabled checked={record.isTriggered === true} aria-label={label} />;
@@ -77,7 +77,7 @@ function DetailValue({ field, record }: { field: string; record: Rec }) {
   }
 }
 
-/** The Detail action: a side drawer with every field of the record, in the form's order (spec §2.8). */
+/** The Detail action: a side drawer with every field of the record, in the form's order. */
 function RecordDetail({ record }: { record: Rec }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -110,14 +110,14 @@ function RecordDetail({ record }: { record: Rec }) {
 }
 
 /**
- * Audit records (spec part 2 §2.8): read-only, 20 a page; the client IP opens an IP lookup, the
+ * Audit records: read-only, 20 a page; the client IP opens an IP lookup, the
  * user the user's page, the triggered switch shows for the webhook events only, and Detail opens
  * a drawer with every field and the object as indented JSON.
  */
 const overrides: EntityOverrides = {
   listCells: { clientIp: ClientIpCell, user: UserCell, isTriggered: TriggeredCell, object: ObjectCell },
   listActions: [{ key: 'detail', label: 'record.detail', render: RecordDetail }],
-  // Spec §2.8: the name (a random id of the record) is hidden for organization administrators.
+  // The name (a random id of the record) is hidden for organization administrators.
   listHiddenColumns: (viewer) => (viewer?.level === 'orgAdmin' ? ['name'] : []),
 };
 

@@ -14,7 +14,7 @@ import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
 /**
- * The e-mail and phone fields of the user page and the account page (spec part 1 §3, §6): the
+ * The e-mail and phone fields of the user page and the account page: the
  * address itself, which only administrators may type in, and for the user themself a "Reset email"
  * / "Reset phone" dialog (Casdoor's ResetModal): the new address, a code sent to it (method reset,
  * through the providers of the user's application), then OK changes it (reset-email-or-phone).

@@ -13,7 +13,7 @@ import { useTranslation } from '../i18n/i18n';
 import type { ListToolbarProps } from './ui-types';
 
 /**
- * The resource list's upload (spec part 2 §2.9; issue 27: any type of file, as Casdoor's): one file
+ * The resource list's upload (issue 27: any type of file, as Casdoor's): one file
  * at a time, stored as resource/{organization}/{user}/{file name} for the list's organization (the
  * account's own when the list shows all) through the built-in application's storage. The server
  * checks the size (and a declared type that contradicts the extension) and answers why it refuses;

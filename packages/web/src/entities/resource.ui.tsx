@@ -10,7 +10,7 @@ import { ResourceUpload } from './resource-upload';
 import type { EntityOverrides, ListCellProps } from './ui-types';
 
 /**
- * Resources (spec part 2 §2.9): no Add (files come from the Upload button beside where Add would
+ * Resources: no Add (files come from the Upload button beside where Add would
  * be), links to the provider, application and user of each file, its size for people, a preview
  * of images (up to 200 px wide), videos and sounds, its URL with Copy Link, and a delete that
  * names the provider. The edit page shows a file's record; only its description can change.

@@ -9,13 +9,13 @@ function SubRolesField(props: FieldControlProps) {
   return <MembersField {...props} entity="role" exclude={[`${text(stored.owner)}/${text(stored.name)}`]} />;
 }
 
-/** The list's .xlsx upload (spec part 2 §5.4). */
+/** The list's .xlsx upload (.xlsx files only). */
 function RoleUpload(props: ListToolbarProps) {
   return <SheetUploadButton {...props} entity="role" />;
 }
 
 /**
- * Roles (spec part 2 §2.11): users and groups are the generic pickers of the organization's records
+ * Roles: users and groups are the generic pickers of the organization's records
  * (ids owner/name), sub-roles exclude the role itself, domains are free tags; the list uploads .xlsx.
  */
 const overrides: EntityOverrides = {

@@ -10,7 +10,7 @@ function UserCell({ record }: ListCellProps) {
 }
 
 /**
- * Sessions (spec part 2 §2.13): the users signed in, one row per user and application with its
+ * Sessions: the users signed in, one row per user and application with its
  * session ids as tags, and Delete, which signs those browsers out. No Add and no edit page (the
  * definition is a view of the server's sessions).
  */

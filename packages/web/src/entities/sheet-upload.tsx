@@ -17,7 +17,7 @@ export interface SheetUploadKeys {
   transportFailure?: string;
 }
 
-/** The role and permission lists' (spec part 2 §2.11, §8): 'File failed to upload', 'Failed to sync: {msg}'. */
+/** The role and permission lists' messages: 'File failed to upload', 'Failed to sync: {msg}'. */
 export const SYNC_UPLOAD_KEYS: SheetUploadKeys = {
   label: 'general.uploadXlsx',
   rejected: 'general.xlsxOnly',

@@ -38,7 +38,7 @@ function TimeField({ id, value, onChange, disabled, label }: FieldControlProps) 
 }
 
 /**
- * Subscriptions (spec part 2 §3.17, §4.7): the state as a coloured tag with an icon; start and end
+ * Subscriptions: the state as a coloured tag with an icon; start and end
  * times editable; user, pricing and plan are the generic pickers of the organization's records.
  */
 const overrides: EntityOverrides = {

@@ -17,7 +17,7 @@ const mappingColumns = (t: TFunction): ListEditorColumn<SyncerTableColumn>[] => 
 const rules = { newRow: columnRows.newRow, rowsAfterChange: columnRows.rowsAfterChange, undeletable: columnRows.undeletable };
 
 /**
- * The syncer's table columns (spec §2.15, §4.8; Casdoor's SyncerTableColumnTable): the external
+ * The syncer's table columns (Casdoor's SyncerTableColumnTable): the external
  * column, its type, the user field it maps to, the key switch (turning one on turns the others
  * off; a key is never turned off directly nor deleted while other columns exist), the hashed
  * switch and the value mappings ("external=value").

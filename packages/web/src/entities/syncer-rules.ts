@@ -21,7 +21,7 @@ import { parseJson } from '../crud/json-value';
 import type { Rec } from '../data/client';
 
 /**
- * The syncer's form rules (spec part 2 §2.15, §4.8), pure so that they are unit tested; the server
+ * The syncer's form rules, pure so that they are unit tested; the server
  * enforces the ones that protect data (domain/syncer/syncer.ts). The form holds the table columns
  * as JSON text (crud/form-values.ts).
  */
@@ -59,7 +59,7 @@ export function syncerFieldVisible(field: string, values: Rec): boolean {
 const columnsText = (columns: SyncerTableColumn[]) => JSON.stringify(columns, null, 2);
 
 /**
- * The values a type brings along (spec §4.8): Keycloak its table and mapping; LDAP the LDAP
+ * The values a type brings along: Keycloak its table and mapping; LDAP the LDAP
  * defaults (port 389, or 636 with SSL; example bind and base DNs; the inetOrgPerson filter and
  * mapping), none of the database settings and read-only; back to a database from LDAP (whose
  * database type is none), the database defaults and no columns.
@@ -95,7 +95,7 @@ function typeValues(type: string, all: Rec): Rec | undefined {
 }
 
 /**
- * Spec §4.8: changing the type brings its values along (typeValues); the database type brings its
+ * Changing the type brings its values along (typeValues); the database type brings its
  * SSL mode (postgres: disable unless chosen) and drops an SSH tunnel it cannot have; an LDAP
  * syncer's SSL switch moves the port between 389 and 636.
  */
@@ -144,7 +144,7 @@ export function syncerFieldTooltip(field: string, values: Rec): string | undefin
   return field === 'database' && values.databaseType === 'sqlite3' ? 'syncer.sqliteTooltip' : undefined;
 }
 
-/** The row rules of the table columns (Casdoor's SyncerTableColumnTable, spec §4.8). */
+/** The row rules of the table columns (Casdoor's SyncerTableColumnTable). */
 export const columnRows = {
   /** A new column is the key when there is none yet. */
   newRow: (rows: readonly SyncerTableColumn[]): SyncerTableColumn => ({

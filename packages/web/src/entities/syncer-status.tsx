@@ -68,7 +68,7 @@ export function SyncStatusCell({ record }: { record: Rec }) {
   return <SyncStatusView record={record} wide={false} />;
 }
 
-/** Sync (spec §2.15): runs the syncer now; 'Successfully synced' or 'Syncer failed to sync users: {error}'. */
+/** Sync: runs the syncer now; 'Successfully synced' or 'Syncer failed to sync users: {error}'. */
 export function SyncButton({ record }: { record: Rec }) {
   const { t } = useTranslation();
   const viewer = useAccount()?.viewer ?? null;

@@ -17,7 +17,7 @@ import { MaskedCell, SyncButton, SyncerStatusBlock, SyncStatusCell } from './syn
 import type { EntityOverrides, FieldControlProps, SectionExtraProps } from './ui-types';
 
 /**
- * Test DB Connection (spec §2.15, §8): connects with the settings being edited, saved or not
+ * Test DB Connection: connects with the settings being edited, saved or not
  * (POST /api/test-syncer-db), through the SSH tunnel when one is set; an LDAP syncer binds and
  * reads its base DN.
  */

@@ -5,7 +5,7 @@ import { useJsonValue } from '../crud/json-value';
 import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
-/** Theme types of the theme editor (spec part 1); document and blossom also set colour and radius. */
+/** Theme types of the theme editor; document and blossom also set colour and radius. */
 const THEME_TYPES: Record<string, Partial<ThemeData>> = {
   default: {},
   dark: {},

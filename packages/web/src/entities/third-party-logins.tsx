@@ -48,8 +48,8 @@ function providerLines(application: Rec | null | undefined, identities: LinkedId
 }
 
 /**
- * The "Third-party logins" block of the user page and the account page (spec part 1: shown to the
- * user and to administrators only): the identity providers of the user's application, each linked
+ * The "Third-party logins" block of the user page and the account page (shown to the user and to
+ * administrators only): the identity providers of the user's application, each linked
  * or not. The user links an account by signing in at the provider (method "link"); Unlink asks
  * first and is offered where the application's provider row allows it (a global administrator
  * always may, as the server decides).

@@ -6,7 +6,7 @@ import { decodeJwt } from './decode-jwt';
 import type { EntityOverrides, FieldControlProps } from './ui-types';
 
 /**
- * The access token (spec §2.13): read-only in an auto-sizing text area (10 to 200 rows) with Copy,
+ * The access token: read-only in an auto-sizing text area (10 to 200 rows) with Copy,
  * and below it the decoded header and payload (an error text when it cannot be decoded; their
  * Copy only when the header names an algorithm).
  */

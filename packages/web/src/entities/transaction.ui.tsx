@@ -1,7 +1,7 @@
 import { ProviderCell } from './business-cells';
 import type { EntityOverrides } from './ui-types';
 
-/** Transactions (spec part 2 §2.17): read-only details; the list links the provider. */
+/** Transactions: read-only details; the list links the provider. */
 const overrides: EntityOverrides = {
   listCells: { provider: ProviderCell },
 };

@@ -155,7 +155,7 @@ export interface EntityOverrides {
   blocks?: Record<string, ComponentType<SectionExtraProps>>;
   /** Where Save & Exit and Cancel go (default: the list route), given who edits and the record (as saved, or as stored). */
   exitPath?: (viewer: Viewer | null, record: Rec) => string;
-  /** The i18n keys of the save's outcome when the spec words them (default: Successfully saved, Failed to save: {msg}). */
+  /** The i18n keys of the save's outcome when the page words them (default: Successfully saved, Failed to save: {msg}). */
   saveMessages?: { saved: string; failed: string };
   /** Buttons of the edit page's title bar beside Save and Save & Exit (an LDAP server's Sync LDAP); not in add mode. */
   editActions?: ComponentType<SectionExtraProps>;

@@ -6,7 +6,7 @@ import type { Rec } from '../data/client';
 import { useTranslation } from '../i18n/i18n';
 import type { PolicyRow } from './policy-rows';
 
-/** The policy table's page size (spec §9). */
+/** The policy table's page size. */
 export const POLICY_PAGE_SIZE = 100;
 
 /**

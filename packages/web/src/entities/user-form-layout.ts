@@ -41,7 +41,7 @@ function accountItemsOf(org: Rec | null | undefined): AccountItem[] {
 }
 
 /**
- * The user form as the organization's account items make it (spec part 1 §2, §6): the items the
+ * The user form as the organization's account items make it: the items the
  * viewer may see, in the organization's order, each item's fields and blocks; editable where the
  * item's modify rule lets the viewer change it. Fields of no item follow the definition's form.
  */
@@ -63,7 +63,7 @@ export function userFormLayout(items: readonly AccountItem[], stored: Rec, viewe
       const item = itemOf(key);
       return item ? itemEditable(item, who) : true;
     },
-    // Spec §5: a changed value that does not fit its item's regex (the server checks changes only).
+    // A changed value that does not fit its item's regex (the server checks changes only).
     problem: (key, value) => {
       if (value === stored[key]) return null;
       const item = itemOf(key);

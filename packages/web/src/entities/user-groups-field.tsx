@@ -10,7 +10,8 @@ const groupDefinition = entityByName('group');
 
 /**
  * A user's groups: ids (owner/name) of the user's organization's groups, searched on the server by
- * name. At most one Physical group (spec part 1 §5): a second is refused with the spec's message,
+ * name. At most one Physical group: a second is refused with its message ("You can only select one
+ * physical group"),
  * as the server refuses it.
  */
 export function UserGroupsField({ id, value, onChange, disabled, stored, label }: FieldControlProps) {

@@ -13,7 +13,7 @@ const USER_UPLOAD_KEYS: SheetUploadKeys = {
 };
 
 /**
- * The user list's spreadsheet tools (spec part 1 §2 Users): Upload takes an .xlsx workbook only
+ * The user list's spreadsheet tools: Upload takes an .xlsx workbook only
  * and creates its users in the list's organization; Export downloads the list's users.
  */
 export function UserSheetTools(props: ListToolbarProps) {

@@ -14,11 +14,11 @@ import { useTranslation } from '../i18n/i18n';
 import type { SectionExtraProps } from './ui-types';
 
 /**
- * The "Multi-factor authentication" block of the user page and the account page (spec part 1 §2,
- * §6): shown to the user and their administrators only. Each method (phone, e-mail, app) is
- * enabled (a preferred tag, or Set preferred) or not (Setup, for the user themself); Disable
- * removes every method. An administrator may enable phone or e-mail for another user after
- * confirming it (the server first initiates, then enables; the user's own address is used).
+ * The "Multi-factor authentication" block of the user page and the account page: shown to the user
+ * and their administrators only. Each method (phone, e-mail, app) is enabled (a preferred tag, or
+ * Set preferred) or not (Setup, for the user themself); Disable removes every method. An
+ * administrator may enable phone or e-mail for another user after confirming it (the server first
+ * initiates, then enables; the user's own address is used).
  */
 export function UserMfaSection({ stored, viewer }: SectionExtraProps) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { RowsTable, type RowsTableSpec } from '../crud/rows-table';
 import { useTranslation } from '../i18n/i18n';
 import type { FieldControlProps } from './ui-types';
 
-/** The user's table editors (spec part 1 §2): managed accounts, MFA accounts, face IDs, properties. */
+/** The user's table editors: managed accounts, MFA accounts, face IDs, properties. */
 
 /** A table whose cells are all free text, one column per key (in that order), new rows blank. */
 function textRows<R extends Record<string, string>>(blank: R, keys: (keyof R & string)[]): RowsTableSpec<R> {
@@ -45,7 +45,7 @@ interface FaceId {
 }
 const FACE_IDS: RowsTableSpec<FaceId> = {
   empty: () => [],
-  // Spec §9: at most five face IDs; Add is disabled at the fifth.
+  // At most five face IDs; Add is disabled at the fifth.
   rules: {
     newRow: (rows) => ({ name: `face-id-${rows.length + 1}`, faceIdData: [], imageUrl: '' }),
     canAdd: (rows) => rows.length < MAX_FACE_IDS,
@@ -65,7 +65,7 @@ interface PropertyRow {
   value: string;
 }
 
-/** The user's properties (a string map) as a key/value table, ten rows per page (spec §9). */
+/** The user's properties (a string map) as a key/value table, ten rows per page. */
 export function PropertiesTable({ id, value, onChange, disabled, label }: FieldControlProps) {
   const { t } = useTranslation();
   const [map, setMap] = useJsonValue<Record<string, string>>(value, onChange, () => ({}));

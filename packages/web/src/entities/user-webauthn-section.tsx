@@ -20,7 +20,8 @@ function displayedCredentialId(id: string): string {
 /**
  * The user's WebAuthn credentials (passkeys; Casdoor's "WebAuthn credentials" item, Self/Self):
  * shown to the user and to administrators of the user, each with Delete. Only the user registers
- * one, on their own account (spec §6: WebAuthn registration only by self), as the server enforces.
+ * one, on their own account (passkeys are registered only by the user themself), as the server
+ * enforces.
  */
 export function WebauthnCredentials({ stored, viewer }: SectionExtraProps) {
   const { t, i18n } = useTranslation();

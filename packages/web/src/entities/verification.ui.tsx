@@ -11,7 +11,7 @@ function UserCell({ record }: ListCellProps) {
 }
 
 /**
- * Verifications (spec part 2 §2.17): a read-only list of the codes sent. The generic list shows it
+ * Verifications: a read-only list of the codes sent. The generic list shows it
  * without Add, Edit or Delete (the definition lets nobody write them) and the code as ***.
  */
 const overrides: EntityOverrides = {

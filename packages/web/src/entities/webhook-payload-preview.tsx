@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/i18n';
 import type { SectionExtraProps } from './ui-types';
 import { webhookPreview } from './webhook-rules';
 
-/** A read-only JSON preview of what the webhook sends, following the form's values (spec §2.16, §4.9). */
+/** A read-only JSON preview of what the webhook sends, following the form's values. */
 export function PayloadPreview(_props: SectionExtraProps) {
   const { t } = useTranslation();
   const objectFields = Form.useWatch('objectFields', { preserve: true });

@@ -10,7 +10,7 @@ import { parseJson } from '../crud/json-value';
 import type { Rec } from '../data/client';
 
 /**
- * The webhook form's rules (spec part 2 §4.9), pure so that they are unit tested; webhook.ui.tsx
+ * The webhook form's rules, pure so that they are unit tested; webhook.ui.tsx
  * binds them. The server holds the same header rules (webhookHeadersProblem of the entities).
  */
 
@@ -103,7 +103,7 @@ const SAMPLE_USER: Record<string, unknown> = {
   properties: {},
 };
 
-/** The payload a webhook with these values sends for the sample record (spec §4.9), as indented JSON. */
+/** The payload a webhook with these values sends for the sample record, as indented JSON. */
 export function webhookPreview(values: Rec): string {
   const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
   const record = { ...SAMPLE_RECORD, object: filterRecordObject(SAMPLE_RECORD.object, list(values.objectFields)) };

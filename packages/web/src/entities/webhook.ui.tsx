@@ -7,7 +7,7 @@ import { WebhookDeliveries } from './webhook-deliveries';
 import { PayloadPreview } from './webhook-payload-preview';
 import { headerNameInvalid, newHeaderRow, webhookHeadersRule, webhookValuesChange } from './webhook-rules';
 
-/** The headers table (spec §2.16): name and value rows with add, move up, move down and delete, 10 a page. */
+/** The headers table: name and value rows with add, move up, move down and delete, 10 a page. */
 const HEADERS: RowsTableSpec<WebhookHeader> = {
   empty: () => [],
   rules: { newRow: newHeaderRow },
@@ -51,7 +51,7 @@ function PreviewAfterSwitch(props: SectionExtraProps) {
 }
 
 /**
- * Webhooks (spec part 2 §2.16, §4.9): the headers table, object fields that collapse to All, the
+ * Webhooks: the headers table, object fields that collapse to All, the
  * extended user fields only while the user is extended, a JSON preview of the payload, and the
  * delivery log below the form.
  */

@@ -62,9 +62,9 @@ describe('locales', () => {
     }
   });
 
-  it('keeps the exact wording of the spec messages', () => {
+  it('keeps the exact wording of the product messages', () => {
     expect(en.general.sureToDelete).toBe('Sure to delete: {{name}} ?');
-    // The spec fixes the English words only: the Chinese asks a plain question (no colon, no space before the mark).
+    // The product fixes the English words only: the Chinese asks a plain question (no colon, no space before the mark).
     expect(zh.general.sureToDelete).toBe('确定删除 {{name}} 吗？');
     expect(en.general.failedToConnect).toBe('Failed to connect to server: {{error}}');
     expect(en.general.forbiddenTitle).toBe('403 Unauthorized');

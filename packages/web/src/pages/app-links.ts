@@ -1,7 +1,7 @@
 import { CUSTOM_URL_MARKER, isSafeLink } from '@gatehouse/entities/plain';
 
 /**
- * Where an application's card leads (spec part 1 §2 Apps): its homepage, or the user's own for the
+ * Where an application's card leads on the app launcher: its homepage, or the user's own for the
  * custom-url marker; addresses of other sites get `silentSignin=1` so that an application using
  * the SDKs signs the user in without a prompt. Nothing for an address that is no safe link.
  */

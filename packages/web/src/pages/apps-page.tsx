@@ -59,7 +59,7 @@ function AppCard({ app, userHomepage }: { app: Rec; userHomepage: string }) {
 }
 
 /**
- * The app launcher (spec part 1 §2 Apps): a card per application of the user's organization, each
+ * The app launcher: a card per application of the user's organization, each
  * leading to its homepage; full-width cards on a phone. Paged on the server.
  */
 export default function AppsPage() {

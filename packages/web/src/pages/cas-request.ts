@@ -11,7 +11,7 @@ export interface CasRequest {
   renew: boolean;
   /**
    * gateway: never ask for credentials; continue with the session, or return to the service
-   * without a ticket. Ignored with renew and without a service (§2.1.1).
+   * without a ticket. Ignored with renew and without a service (CAS protocol §2.1.1).
    */
   gateway: boolean;
 }

@@ -12,7 +12,7 @@ import { useThemeSettings } from '../shell/theme-store';
 import { DashboardChartCode, dashboardQuery } from './dashboard-query';
 
 /**
- * The administrators' home (spec part 1 §2): four cards of user figures and a line chart of the
+ * The administrators' home: four cards of user figures and a line chart of the
  * last 30 days, for the selected organization (global admins: all, or the one chosen in the
  * header) or the administrator's own.
  */

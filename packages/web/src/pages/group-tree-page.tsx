@@ -33,7 +33,7 @@ function treeData(nodes: GroupTreeNode[], physical: string): TreeDataNode[] {
 }
 
 /**
- * The group tree of an organization (spec part 1 §2 Group tree): on the left the tree, fully
+ * The group tree of an organization: on the left the tree, fully
  * expanded, with the organization picker (global admins), Show all and Add; on the right the users
  * of the selected group (each removable from it), or of the whole organization. `ui` is the
  * user list's.

@@ -4,7 +4,7 @@ import { useAccount } from '../auth/account';
 import DashboardPage from './dashboard-page';
 
 /**
- * Home is the administrators' dashboard; everyone else starts at the app launcher (spec part 1 §2).
+ * Home is the administrators' dashboard; everyone else starts at the app launcher.
  * The dashboard comes with Home's code (one file less to wait for; its chart loads on its own).
  */
 export default function Home() {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { EmptyText, tableEmpty } from '../components/table-empty';
 import { useTranslation } from '../i18n/i18n';
 
-/** Spec §9: the directory table shows 10 users a page. */
+/** The directory table shows 10 users a page. */
 const PAGE_SIZE = 10;
 
 interface Props {

@@ -1,7 +1,7 @@
 import type { LdapSyncAnswer } from '@gatehouse/entities';
 
 /**
- * What the sync page does with sync-ldap-users' answer (spec part 1 §2 "LDAP pages", §8): when some
+ * What the sync page does with sync-ldap-users' answer: when some
  * selected users already existed or failed, it says which (their common names); otherwise it goes
  * to the organization's users.
  */

@@ -16,7 +16,7 @@ import { LdapDirectoryTable } from './ldap-directory-table';
 import { nameList, syncOutcome } from './ldap-sync-model';
 
 /**
- * /ldap/sync/{organization}/{id} (spec part 1 §2 "LDAP pages", §5, §8; Casdoor's LdapSyncPage): the
+ * /ldap/sync/{organization}/{id} (Casdoor's LdapSyncPage): the
  * server's directory users with their sync state, a checkbox for each user not synced yet, a
  * confirmed Sync of the selected ones, Edit LDAP and Save & Exit. A sync where some users already
  * existed or failed says which; otherwise the organization's users are next.

@@ -10,11 +10,11 @@ import { textOf } from '../data/text';
 import { useTranslation } from '../i18n/i18n';
 import { formatPrice, resultKind } from './purchase-model';
 
-/** Spec part 2 §9: the polling interval of pages that wait on the server. */
+/** The polling interval of pages that wait on the server. */
 const WAIT_MS = 2000;
 
 /**
- * The payment result page /payments/{owner}/{name}/result (spec part 2 §2.1, §2.14): the payment's
+ * The payment result page /payments/{owner}/{name}/result: the payment's
  * outcome, polled while the gateway has not reported yet, with the subscription it started and a
  * way back to the product's site.
  */

@@ -11,7 +11,7 @@ import { useTranslation } from '../i18n/i18n';
 import { afterPurchase, formatPrice, shownName, workingProviders } from './purchase-model';
 
 /**
- * The buy page /products/{owner}/{name}/buy (spec part 2 §2.1, §2.14): the product by its display
+ * The buy page /products/{owner}/{name}/buy: the product by its display
  * name, its price (or an amount to recharge) and one button per payment provider that takes
  * payments. A plan chosen on a pricing page arrives with pricingName and planName, which the
  * purchase passes on (the subscription); the page then shows the plan (display name, description,

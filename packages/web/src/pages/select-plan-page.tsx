@@ -55,7 +55,7 @@ function PlanCard({ plan, onChoose }: { plan: Rec; onChoose: () => void }) {
 }
 
 /**
- * The public pricing page /select-plan/{owner}/{pricing} (spec part 2 §2.1): the pricing's enabled
+ * The public pricing page /select-plan/{owner}/{pricing}: the pricing's enabled
  * plans that can be paid for (the server's `isPayable`) as cards. Choosing one opens the buy page of the plan's product; a visitor without a session
  * signs up through the pricing's application first (or signs in), then comes back to it.
  */

@@ -15,11 +15,11 @@ const SHORTCUTS: { key: string; path: string; icon: ReactNode }[] = [
   { key: 'applications', path: '/applications', icon: <AppstoreOutlined aria-hidden /> },
 ];
 
-/** Four cards to the lists administrators use most (spec part 1 §2 Apps and shortcuts). */
+/** Four cards to the lists administrators use most. */
 export default function ShortcutsPage() {
   const { t } = useTranslation();
   const viewer = useAccount()?.viewer ?? null;
-  // The Home group is for administrators (spec part 1 §6); its entries answer 403 to others.
+  // The Home group is for administrators; its entries answer 403 to others.
   if (!isAdmin(viewer)) return <Forbidden />;
   return (
     <Row gutter={[16, 16]}>

@@ -13,10 +13,10 @@ import { useScreens } from '../plain/use-media';
 import { usePageTour } from '../shell/tour';
 import Forbidden from './forbidden';
 
-/** Spec part 2 §9: the system polling interval. */
+/** The system polling interval. */
 export const POLL_MS = 2000;
 
-/** Polls every 2 s until a call fails; the failure stops the timer (spec part 2 §4.10). */
+/** Polls every 2 s until a call fails; the failure stops the timer. */
 const pollUntilError = (query: { state: { status: string } }) => (query.state.status === 'error' ? false : POLL_MS);
 
 function Failure({ text }: { text: string }) {
@@ -24,7 +24,7 @@ function Failure({ text }: { text: string }) {
 }
 
 /**
- * The system-info dashboard (spec part 2 §2.18), for global administrators: CPU usage per core,
+ * The system-info dashboard, for global administrators: CPU usage per core,
  * memory, the API latency and throughput tables, and the About card. A guided tour on desktop; a
  * single column of the essentials at phone width.
  */

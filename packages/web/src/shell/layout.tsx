@@ -55,8 +55,8 @@ function menuItems(groups: MenuGroup[], t: (key: string) => string): MenuProps['
 }
 
 /**
- * The console in the signed-in organization's theme, when it enables one (spec part 1 §2 Theme
- * editor): its colour, radius and compact switch; light or dark stays the viewer's choice.
+ * The console in the signed-in organization's theme, when it enables one (the theme editor's
+ * settings): its colour, radius and compact switch; light or dark stays the viewer's choice.
  */
 export default function ConsoleLayout() {
   const organizationTheme = enabledTheme(useAccount()?.organization?.themeData);

@@ -48,7 +48,7 @@ describe('buildMenu by role', () => {
     expect(groupKeys(menu)).toEqual(['user-management', 'identity', 'authorization']);
     expect(entries(menu, 'user-management')).toEqual(['/organizations']);
     expect(entries(menu, 'identity')).toEqual(['/resources']);
-    // The permissions they submitted (spec part 2 §2.11, §6).
+    // The permissions they submitted.
     expect(entries(menu, 'authorization')).toEqual(['/permissions']);
     for (const entry of MANIFEST as readonly ManifestEntry[]) {
       const shown = menu.some((group) => group.children.some((child) => child.key === entry.routes.list));

@@ -10,8 +10,9 @@ import {
 } from '@gatehouse/entities/plain';
 
 /**
- * The console menu and header widgets a viewer sees: the role rules of the spec first, then the
- * organization's navItems / widgetItems. Pure, so the rules are tested without a browser.
+ * The console menu and header widgets a viewer sees: the role rules first (docs/product.md, "Roles
+ * and permissions"), then the organization's navItems / widgetItems. Pure, so the rules are tested
+ * without a browser.
  */
 
 export interface MenuEntry {
@@ -50,7 +51,7 @@ function restrictsNothing(items: readonly string[] | null | undefined): items is
 }
 
 /**
- * The spec's role rules: the home and admin groups for administrators; every other entry for whom
+ * The role rules: the home and admin groups for administrators; every other entry for whom
  * its list rule (the manifest's, which the server applies to the list) lets in, in the viewer's own
  * organization. So nobody sees an entry that would answer 403.
  */
@@ -62,7 +63,7 @@ function roleAllows(viewer: Viewer, groupKey: string, entryKey: string): boolean
 
 /**
  * `links` sends entries elsewhere, by route: the server's records address (RECORDS_URL) replaces
- * the Records list (spec part 1 "Records may link to an external URL if one is configured").
+ * the Records list (Records may link to an external address when one is configured).
  */
 export function buildMenu(
   viewer: Viewer,

@@ -9,7 +9,7 @@ const REQUIRED_KEY = 'mfa-required';
 const PROMPT_KEY = 'mfa-prompt';
 
 /**
- * The organization's MFA rules after a sign-in (spec part 1 §4): a Required method the user has
+ * The organization's MFA rules after a sign-in: a Required method the user has
  * not enabled takes them to its setup and shows a notice that cannot be dismissed until it is
  * enabled; Prompted methods, after a sign-in from /login, show a notice with Later and Go to enable.
  */

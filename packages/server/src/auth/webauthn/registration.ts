@@ -12,7 +12,7 @@ import { descriptorsOf, registrationResponseOf, storedCredentialOf } from './wir
 
 /**
  * The signed-in user, signed in through the console: a passkey is registered only by the user
- * themself (spec §6), in their browser; an access token an application holds may not add a way
+ * themself, in their browser; an access token an application holds may not add a way
  * into the account.
  */
 async function registeringUser(server: ServerContext, request: FastifyRequest) {

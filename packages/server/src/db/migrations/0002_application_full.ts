@@ -2,7 +2,7 @@ import { columnTypes, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
 /**
- * The full application (spec part 2 §3.1): sign-in and sign-up configuration, token settings,
+ * The full application: sign-in and sign-up configuration, token settings,
  * SAML options, tables stored as JSON. Existing rows get the defaults a new application has.
  */
 const COLUMNS: [string, 'str' | 'text' | 'bool' | 'int', number?][] = [
@@ -55,7 +55,7 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
       .addColumn(name, type === 'str' ? t.str(size ?? 255) : t[type]())
       .execute();
   }
-  // Minimums of the spec (at least 1); rows made before this migration get the usual values.
+  // The product's minimums (at least 1); rows made before this migration get the usual values.
   await db
     .updateTable('application')
     .set({ failedSigninLimit: 5, failedSigninFrozenTime: 15, tokenSigningMethod: 'RS256' })

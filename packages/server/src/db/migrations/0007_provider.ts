@@ -1,7 +1,7 @@
 import { createListIndexes, createTable, type MigrationDb } from '../columns.js';
 import type { DialectName } from '../database.js';
 
-/** Providers (spec part 2 §3.2): outside services for sign-in, messages, storage, captcha, payment. */
+/** Providers: outside services for sign-in, messages, storage, captcha, payment. */
 export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   await createTable(db, dialect, 'provider', [
     ['owner', 'str', 100],

@@ -2,7 +2,7 @@ import { createListIndexes, createTable, type MigrationDb } from '../columns.js'
 import type { DialectName } from '../database.js';
 
 /**
- * Resources (spec part 2 §3.4): one row per stored file. The name is the file's path in its
+ * Resources: one row per stored file. The name is the file's path in its
  * storage, up to 255 characters so that the list indexes (column, owner, name) stay within
  * MySQL's key length.
  */

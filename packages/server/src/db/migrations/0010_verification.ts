@@ -2,7 +2,7 @@ import { createListIndexes, createTable, type MigrationDb } from '../columns.js'
 import type { DialectName } from '../database.js';
 
 /**
- * Verification codes (spec part 2 §3.21): one row per code sent. Besides the list indexes, the
+ * Verification codes: one row per code sent. Besides the list indexes, the
  * checks read the latest code of a receiver (receiver, owner, createdTime) and count the codes
  * sent from an address within the last hour (remoteAddr, createdTime).
  */

@@ -2,7 +2,7 @@ import { createListIndexes, createTable, type MigrationDb } from '../columns.js'
 import type { DialectName } from '../database.js';
 
 /**
- * Groups of an organization's users (spec part 1 §2). The list index (owner, parentId, name) also
+ * Groups of an organization's users. The list index (owner, parentId, name) also
  * serves the tree and the subgroup checks, which read the groups under one parent.
  */
 export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {

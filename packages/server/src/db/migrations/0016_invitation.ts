@@ -2,7 +2,7 @@ import { createListIndexes, createTable, type MigrationDb } from '../columns.js'
 import type { DialectName } from '../database.js';
 
 /**
- * Invitations to sign up (spec part 1 §2). Besides the list indexes, a sign-up looks its code up
+ * Invitations to sign up. Besides the list indexes, a sign-up looks its code up
  * within the organization (owner, code, name) and (owner, defaultCode).
  */
 export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {

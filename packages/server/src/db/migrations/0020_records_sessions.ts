@@ -3,7 +3,7 @@ import { columnTypes, createListIndexes, type MigrationDb } from '../columns.js'
 import type { DialectName } from '../database.js';
 
 /**
- * Audit records (spec part 2 §3.3), numbered by the database as Casdoor numbers them: `id` is an
+ * Audit records, numbered by the database as Casdoor numbers them: `id` is an
  * auto-incremented primary key, the name (a random id) is unique with the owner. An index per
  * sortable column, for all organizations and for one. And an index for the sessions view, which
  * groups the session rows by user and application.

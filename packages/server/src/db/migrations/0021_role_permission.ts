@@ -2,7 +2,7 @@ import { createListIndexes, createTable, type MigrationDb } from '../columns.js'
 import type { DialectName } from '../database.js';
 
 /**
- * Roles and permissions (spec part 2 §3.6, §3.7). Their member lists (users, groups, roles) and
+ * Roles and permissions. Their member lists (users, groups, roles) and
  * resources are JSON text, as Casdoor stores them; the list indexes serve the sortable columns, and
  * (owner, submitter, name) also serves a member's own permissions (get-permissions-by-submitter).
  */

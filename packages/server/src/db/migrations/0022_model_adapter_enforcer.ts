@@ -3,7 +3,7 @@ import { createListIndexes, createTable, type MigrationDb } from '../columns.js'
 import type { DialectName } from '../database.js';
 
 /**
- * Casbin models, adapters and enforcers (spec part 2 §3.8–3.10), and `casbinRule`, the policy rows
+ * Casbin models, adapters and enforcers, and `casbinRule`, the policy rows
  * of the adapters that keep them in this database (one namespace per adapter table).
  */
 export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {

@@ -2,7 +2,7 @@ import { createListIndexes, createTable, type MigrationDb } from '../columns.js'
 import type { DialectName } from '../database.js';
 
 /**
- * Syncers (spec part 2 §3.18) and what their runs keep: `syncerUser`, per syncer and key value,
+ * Syncers and what their runs keep: `syncerUser`, per syncer and key value,
  * the hashes of the hashed columns as of the last sync on the external side (`hash`) and on the
  * user's (`localHash`) (Casdoor keeps one preHash on the user), and whether the row has gone
  * (`removed`); and `jobLease`, one row per scheduled job (a

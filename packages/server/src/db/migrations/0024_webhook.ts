@@ -2,8 +2,8 @@ import { createListIndexes, createTable, type MigrationDb } from '../columns.js'
 import type { DialectName } from '../database.js';
 
 /**
- * Webhooks (spec part 2 §3.19) and their deliveries (Casdoor's webhook_event, plus the columns of
- * the dispatcher's lease: docs/architecture.md "Webhooks"). Webhooks get an index per sortable
+ * Webhooks and their deliveries (Casdoor's webhook_event, plus the columns of the dispatcher's
+ * lease: docs/subsystems/webhooks.md). Webhooks get an index per sortable
  * column, for all organizations and for one. Deliveries are claimed by (state, dueAt) and listed
  * per webhook, per organization or all, newest first or by event type or state.
  */

@@ -2,7 +2,7 @@ import { columnTypes, createListIndexes, createTable, type MigrationDb } from '.
 import type { DialectName } from '../database.js';
 
 /**
- * LDAP servers of an organization (spec part 1 §2 "LDAP pages"), keyed by owner and a generated id
+ * LDAP servers of an organization, keyed by owner and a generated id
  * (Casdoor's ldap table is keyed by id), with the list indexes of their organization's table; the
  * users' `ldap` column (the uuid of the directory entry a user was synced from), looked up by
  * organization and uuid when the sync page asks which entries are synced already. The auto sync

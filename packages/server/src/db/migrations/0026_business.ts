@@ -2,7 +2,7 @@ import { createListIndexes, createTable, type MigrationDb } from '../columns.js'
 import type { DialectName } from '../database.js';
 
 /**
- * Business objects (spec part 2 §3.13-§3.17, §3.20): products, payments, plans, pricings,
+ * Business objects: products, payments, plans, pricings,
  * subscriptions and transactions. Sums of money are bigint ten-thousandths (money.ts), lists JSON
  * text. The list indexes serve each sortable column within an organization; (owner, user, name)
  * also serves a buyer's own payments, subscriptions and transactions.

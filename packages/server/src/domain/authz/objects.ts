@@ -93,7 +93,7 @@ export const models = new EngineSourceDomain(modelDef, 'model', {
 });
 
 /**
- * An adapter of the server's own database keeps no connection settings (spec §4.5). Its table is a
+ * An adapter of the server's own database keeps no connection settings. Its table is a
  * namespace of the shared `casbinRule` table (an empty table is casbin_rule): an organization
  * administrator may not use a table that an adapter of another organization uses (it would read and
  * write that organization's policies); global administrators may.

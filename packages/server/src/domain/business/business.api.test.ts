@@ -289,7 +289,7 @@ describeEachDatabase('business objects and purchases', (server) => {
   });
 
   describe('invoices', () => {
-    it('checks the details in the order of §5.5, issues once, then serves the document', async () => {
+    it('checks the details in the order of the invoice checks, issues once, then serves the document', async () => {
       ok(
         await team.orgAdmin.post('/api/add-product', {
           owner: ORG,

@@ -4,10 +4,10 @@ import { EntityDomain } from '../entity-domain.js';
 import { requireOrganization } from '../organization.js';
 
 /**
- * Payments (spec part 2 §3.14, §4.7, §5.5): made by purchases (purchase.ts), read-only but for the
+ * Payments: made by purchases (purchase.ts), read-only but for the
  * invoice details, which lock once the invoice is issued (the definition's rules). An Individual
  * invoice is titled with the person's name and has no tax id, whatever a client sends. Invoice
- * details are saved only when they pass the checks of §5.5, in their order (as the console's Save
+ * details are saved only when they pass the invoice checks, in their order (as the console's Save
  * and Issue invoice check them).
  */
 function individualTitle(payment: Payment): void {

@@ -21,7 +21,7 @@ import { providersNamed, requireNamed, requirePaymentProviders } from './lookups
 import { products, removePlanProduct } from './product.js';
 
 /**
- * Plans (spec part 2 §3.15, §4.7). A plan sells itself through a product of its own, which the
+ * Plans. A plan sells itself through a product of its own, which the
  * server creates with the plan (tag PLAN_PRODUCT_TAG), keeps equal to the plan on every change
  * (owner, price, currency, providers, names) and deletes with it, as Casdoor's plan controller
  * does. The role, when named, is a role of the plan's organization: subscribers hold it while

@@ -6,7 +6,7 @@ import { requireOrganization } from '../organization.js';
 import { requireNamed } from './lookups.js';
 
 /**
- * Pricings (spec part 2 §3.16): plans of the pricing's organization, offered on the public page
+ * Pricings: plans of the pricing's organization, offered on the public page
  * /select-plan/{owner}/{name}; the application, when named, is one of the organization's, whose
  * sign-up page buyers without an account go through.
  */

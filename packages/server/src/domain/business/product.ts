@@ -8,7 +8,7 @@ import { requireOrganization } from '../organization.js';
 import { providersNamed, requirePaymentProviders } from './lookups.js';
 
 /**
- * Products (spec part 2 §3.13): of an existing organization, sold through Payment providers of that
+ * Products: of an existing organization, sold through Payment providers of that
  * organization or shared ones. The product a plan creates for itself (PLAN_PRODUCT_TAG) is locked
  * by the definition's rules; only its plan changes it (plan.ts, as the server).
  */

@@ -29,7 +29,7 @@ import { clockState, subscriptionPeriod, subscriptions } from './subscription.js
 import { transactions } from './transaction.js';
 
 /**
- * Buying a product (Casdoor's BuyProduct and NotifyPayment, spec part 2 §2.14, §4.7), in one
+ * Buying a product (Casdoor's BuyProduct and NotifyPayment), in one
  * transaction: the payment provider takes the money (a Balance provider deducts the buyer's
  * balance in this transaction), the payment and its transaction are recorded, a plan bought through
  * a pricing starts a subscription, and a paid payment settles at once: the transaction and the
@@ -270,7 +270,7 @@ export function invoiceDocumentUrl(origin: string, key: RecordKey): string {
 
 /**
  * Issues the invoice of a paid payment (POST /api/invoice-payment): whoever may change the payment,
- * once, after the checks of spec §5.5 in their order. Answers the invoice's URL, kept on the payment;
+ * once, after the invoice checks in their order. Answers the invoice's URL, kept on the payment;
  * its details are locked from then on.
  */
 export async function invoicePayment(server: ServerContext, viewer: Viewer, key: RecordKey, origin: string): Promise<string> {

@@ -16,7 +16,7 @@ import { roles } from '../role.js';
 import { requireNamed } from './lookups.js';
 
 /**
- * Subscriptions (spec part 2 §3.17, §4.7). A subscription names a user, a plan and a pricing of its
+ * Subscriptions. A subscription names a user, a plan and a pricing of its
  * organization. While it is Active its user holds the plan's role (a member of the role's users);
  * when it stops being Active (expired, suspended, deleted ...) the user loses the role unless
  * another active subscription grants it. Only global administrators change the state (the

@@ -4,7 +4,7 @@ import { requireOrganization } from '../organization.js';
 import { requireNamed } from './lookups.js';
 
 /**
- * Transactions (spec part 2 §3.20): what a payment moved, written by purchases (purchase.ts) or
+ * Transactions: what a payment moved, written by purchases (purchase.ts) or
  * added by administrators; never rewritten (the definition's update rule).
  */
 export const transactions = new EntityDomain(transactionDef, {

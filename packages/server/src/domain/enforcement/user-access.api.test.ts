@@ -45,7 +45,7 @@ describeEachDatabase('Roles and permissions of a user', (server) => {
     await add('role', { name: 'ra-off', users: [id('ra-alice')], isEnabled: false });
     await permission('ra-p-user', { users: [id('ra-alice')] });
     await permission('ra-p-role', { roles: [id('ra-editor')] });
-    // A permission names users or roles (the spec): this one a disabled role besides the group.
+    // A permission names users or roles (a save rule): this one a disabled role besides the group.
     await permission('ra-p-group', { groups: [id('ra-team')], roles: [id('ra-off')] });
     await permission('ra-p-chief', { roles: [id('ra-chief')] });
     await permission('ra-p-pending', { users: [id('ra-alice')], state: 'Pending' });

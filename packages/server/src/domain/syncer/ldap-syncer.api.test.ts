@@ -33,7 +33,7 @@ const PEOPLE: DirectoryPerson[] = [
 ];
 
 /**
- * Syncers of the type LDAP (spec part 2 §2.15) against a real slapd on loopback: the directory's
+ * Syncers of the type LDAP against a real slapd on loopback: the directory's
  * settings in the syncer's fields, the preset mapping, the incremental engine's counts (added,
  * unchanged, updated, deleted), a directory that is never written, failures stored with no user
  * changed, Test DB Connection, LDAPS, and entryUUID as the key.

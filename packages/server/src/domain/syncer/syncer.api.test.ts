@@ -8,7 +8,7 @@ import { createSyncSource, type SyncSource, syncerColumn } from '../../test-supp
 const key = (name: string, casdoorName: string) => syncerColumn(name, casdoorName, { isKey: true });
 const col = (name: string, casdoorName: string) => syncerColumn(name, casdoorName);
 
-/** The syncer's rules (spec part 2 §4.8, §5.6, §6, §8): messages, presets, access, failures. */
+/** The syncer's rules: messages, presets, access, failures. */
 describeEachDatabase('syncers', (server, engine) => {
   let team: Team;
   let admin: ApiClient;
@@ -41,7 +41,7 @@ describeEachDatabase('syncers', (server, engine) => {
     await source?.close();
   });
 
-  describe('table columns (§4.8)', () => {
+  describe('table columns', () => {
     it('needs exactly one key column, real user fields and column names, and saves nothing otherwise', async () => {
       const cases: [unknown[], string][] = [
         [[col('login', 'Name'), col('full_name', 'DisplayName')], 'Exactly one table column must be the key (found 0)'],
@@ -104,7 +104,7 @@ describeEachDatabase('syncers', (server, engine) => {
     });
   });
 
-  describe('who sees and runs what (§6)', () => {
+  describe('who sees and runs what', () => {
     it('holds organization administrators to their own organization, which they cannot change', async () => {
       const boss = team.orgAdmin;
       expect(await boss.post('/api/add-syncer', syncer('boss-own'))).toMatchObject({ status: 'ok' });
@@ -142,7 +142,7 @@ describeEachDatabase('syncers', (server, engine) => {
     });
   });
 
-  describe('failures (§8)', () => {
+  describe('failures', () => {
     const failedRun = async (name: string, settings: Record<string, unknown>, expected: string) => {
       expect(await admin.post('/api/add-syncer', syncer(name, settings))).toMatchObject({ status: 'ok' });
       const users = await userCount();

@@ -35,7 +35,7 @@ function requireOwnerOrOrganization(record: Syncer): void {
 const RUN_FIELDS: readonly string[] = ['errorText', 'syncStatus'];
 
 /**
- * Values that follow from the type (spec §2.15, syncer-types.ts): an LDAP syncer has no database
+ * Values that follow from the type (syncer-types.ts): an LDAP syncer has no database
  * type, SSL mode, SSH tunnel or affiliation table and is always read-only; a database syncer's SSL
  * mode belongs to postgres (disable unless chosen), its SSH tunnel to mysql, mssql and postgres.
  */
@@ -44,7 +44,7 @@ function normalise(record: Syncer): void {
 }
 
 /**
- * The table and columns, for the type (spec §4.8): a table name or a search filter (parsed as the
+ * The table and columns, for the type: a table name or a search filter (parsed as the
  * directory will, ldapts), one key column when there are columns, each mapped to a real user field.
  */
 function checkTableAndColumns(record: Syncer): void {
@@ -70,7 +70,7 @@ async function checkCert(server: ServerContext, record: Syncer, trx: Db): Promis
 }
 
 /**
- * Syncers (spec part 2 §2.15, §3.18, §4.8): the organization exists; changing the type to Keycloak
+ * Syncers: the organization exists; changing the type to Keycloak
  * or LDAP sets its table (filter) and column mapping where the write leaves them as they were (a
  * new syncer of those types gets what it does not bring); the columns pass the key and user-field
  * rules. A change of settings of an enabled syncer makes it due at once (Casdoor runs a syncer

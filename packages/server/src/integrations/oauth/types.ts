@@ -2,8 +2,8 @@ import type { Provider } from '@gatehouse/entities';
 import type { ApiOptions } from '../http/api-base.js';
 
 /**
- * Social and enterprise sign-in through an OAuth 2.0 / OpenID Connect identity provider (spec
- * part 2 §3.2; Casdoor's idp package): the browser goes to the provider's authorization page, the
+ * Social and enterprise sign-in through an OAuth 2.0 / OpenID Connect identity provider (Casdoor's
+ * idp package): the browser goes to the provider's authorization page, the
  * code it brings back is exchanged for a token, and the token reads who signed in. One module per
  * provider type implements these three steps (./index.ts is the registry).
  */

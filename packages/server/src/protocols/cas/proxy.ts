@@ -19,10 +19,10 @@ import {
 const CALLBACK_TIMEOUT_MS = 10_000;
 
 /**
- * Spec §2.5.4: a proxy-granting ticket and its IOU are sent by GET to the pgtUrl (its own query
- * kept, pgtId and pgtIou added); only when the callback answers 2xx (or a redirect, which is not
- * followed) does the validation answer carry the IOU. The pgtUrl must be HTTPS (loopback may use
- * http, see services.ts) and one of the application's services; it becomes the proxy's identity
+ * CAS protocol §2.5.4: a proxy-granting ticket and its IOU are sent by GET to the pgtUrl (its own
+ * query kept, pgtId and pgtIou added); only when the callback answers 2xx (or a redirect, which is
+ * not followed) does the validation answer carry the IOU. The pgtUrl must be HTTPS (loopback may
+ * use http, see services.ts) and one of the application's services; it becomes the proxy's identity
  * in the proxy tickets the PGT grants. The PGT lives as long as the console session of the sign-in
  * (and ends with it); a sign-in without a session gives it UNBOUND_PGT_HOURS.
  */
@@ -82,7 +82,7 @@ export async function deliverProxyGrantingTicket(
 }
 
 /**
- * /proxy (spec §2.7): a proxy ticket for `targetService` from a proxy-granting ticket of this
+ * /proxy (CAS protocol §2.7): a proxy ticket for `targetService` from a proxy-granting ticket of this
  * path's application. The target must be one of the application's services (Casdoor:
  * isCasProxyTargetAllowed); the PGT's pgtUrl is put first in the ticket's proxy chain.
  */
@@ -98,7 +98,7 @@ export async function grantProxyTicket(
   }
   if (pgt.expiresTime <= nowRfc3339()) throw new CasFailure('INVALID_TICKET', `Ticket ${shown(req.pgt)} has expired`);
   if (pgt.sessionId && !(await sessionExpiry(server, pgt.sessionId))) {
-    // Spec §3.3.1: proxy-granting tickets expire when the user signs out.
+    // CAS protocol §3.3.1: proxy-granting tickets expire when the user signs out.
     await deleteTicket(server, req.pgt);
     throw new CasFailure('INVALID_TICKET', `Ticket ${shown(req.pgt)} has expired: the user signed out`);
   }

@@ -4,7 +4,7 @@ import { el, renderXml, type XmlNode } from './xml.js';
 
 export const CAS_NAMESPACE = 'http://www.yale.edu/tp/cas';
 
-/** Error codes of the CAS protocol (spec §2.5.3, §2.7.3). */
+/** Error codes of the CAS protocol (CAS protocol §2.5.3, §2.7.3). */
 export type CasErrorCode =
   | 'INVALID_REQUEST'
   | 'INVALID_TICKET_SPEC'

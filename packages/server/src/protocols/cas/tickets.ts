@@ -10,10 +10,10 @@ import type { DB } from '../../db/schema.js';
  *   PT-  proxy ticket: issued by /proxy for one back-end service, single use, 60 seconds
  *   PGT- proxy-granting ticket: issued on validation with a pgtUrl, reusable, ends with the session
  *
- * The CAS specification recommends 10 seconds for service tickets (and allows up to five
- * minutes); 60 seconds leaves room for a slow browser redirect and a busy service while keeping
- * an intercepted ticket short lived. Tickets use only [A-Za-z0-9-] (spec §3.7) and fit the lengths
- * every client must accept: 32 characters for ST/PT, 64 for PGT and PGTIOU.
+ * The CAS specification recommends 10 seconds for service tickets (and allows up to five minutes);
+ * 60 seconds leaves room for a slow browser redirect and a busy service while keeping an
+ * intercepted ticket short lived. Tickets use only [A-Za-z0-9-] (CAS protocol §3.7) and fit the
+ * lengths every client must accept: 32 characters for ST/PT, 64 for PGT and PGTIOU.
  */
 export const SERVICE_TICKET_SECONDS = 60;
 export const PROXY_TICKET_SECONDS = 60;
@@ -127,7 +127,7 @@ export type Claim = { ok: true; ticket: CasTicket } | { ok: false; reason: 'unkn
 /**
  * Redeems a service or proxy ticket: marks it used in one conditional UPDATE, so of several
  * concurrent validations exactly one wins; every later attempt finds it used. A ticket is spent by
- * any validation attempt, successful or not (spec §3.1.1).
+ * any validation attempt, successful or not (CAS protocol §3.1.1).
  */
 export async function claimTicket(server: ServerContext, ticket: string): Promise<Claim> {
   const result = await server.database.db

@@ -45,10 +45,11 @@ function sameService(requested: string, issued: string): boolean {
 
 /**
  * The validation every endpoint shares (/validate, /serviceValidate, /proxyValidate, the /p3
- * variants and /samlValidate): the ticket is spent first (spec §3.1.1: whatever the outcome), then
- * it must have been issued under this path's application, for exactly this service, from primary
- * credentials when renew is set, to a user who may still sign in. With a pgtUrl, a proxy-granting
- * ticket is delivered there (spec §2.5.4); when that fails the validation fails.
+ * variants and /samlValidate): the ticket is spent first (CAS protocol §3.1.1: whatever the
+ * outcome), then it must have been issued under this path's application, for exactly this service,
+ * from primary credentials when renew is set, to a user who may still sign in. With a pgtUrl, a
+ * proxy-granting ticket is delivered there (CAS protocol §2.5.4); when that fails the validation
+ * fails.
  */
 export async function validateTicket(server: ServerContext, req: ValidationRequest): Promise<Validated> {
   if (!req.ticket || !req.service) throw new CasFailure('INVALID_REQUEST', "'ticket' and 'service' parameters are both required");

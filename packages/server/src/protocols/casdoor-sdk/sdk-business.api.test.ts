@@ -226,7 +226,7 @@ describeEachDatabase('casdoor-nodejs-sdk: products, plans, pricings, subscriptio
       expect(recordOf(await sdk.getPayment('pay-1'))).toMatchObject({ price: 12.5, state: 'Paid', user: 'buyer' });
     });
 
-    it('refuses invoice details of an unpaid payment (spec §5.5; Casdoor checks them only when invoicing)', async () => {
+    it('refuses invoice details of an unpaid payment (Casdoor checks them only when invoicing)', async () => {
       expectAffected(await sdk.addPayment(sdkRecord({ ...payment, name: 'pay-3', state: 'Created' })));
       const stored = recordOf(await sdk.getPayment('pay-3')) as Row;
       const answer = answerOf(await sdk.updatePayment(sdkRecord({ ...stored, owner: ORG, name: 'pay-3', ...invoice })));

@@ -19,10 +19,10 @@ const OTHER = 'scope-other';
 
 /**
  * The deliberate difference for applications of organizations other than the built-in one
- * (docs/casdoor-compatibility.md, casdoor-api.md §3.1): Casdoor makes every application's client
- * credentials a global administrator; in Gatehouse they administer the application's own
- * organization only. The same SDK calls succeed inside it and are refused ("Unauthorized
- * operation") outside it, changing nothing.
+ * (docs/casdoor-compatibility.md; Casdoor's routers/auto_signin_filter.go): Casdoor makes every
+ * application's client credentials a global administrator; in Gatehouse they administer the
+ * application's own organization only. The same SDK calls succeed inside it and are refused
+ * ("Unauthorized operation") outside it, changing nothing.
  */
 describeEachDatabase("casdoor-nodejs-sdk: an organization's application acts within its organization", (server) => {
   let admin: ApiClient;
@@ -82,7 +82,7 @@ describeEachDatabase("casdoor-nodejs-sdk: an organization's application acts wit
         ),
       );
       // As an organization's administrator, its permission waits for a global administrator's
-      // approval (spec: only global admins approve); Casdoor's application would have approved it.
+      // approval (only global admins approve); Casdoor's application would have approved it.
       const pending = recordOf(await own.getPermission('own-access'));
       expect(pending).toMatchObject({ state: 'Pending' });
       expect(await own.enforce(`${OWN}/own-access`, '', '', [`${OWN}/ann`, 'wiki', 'read'])).toBe(false);

@@ -6,7 +6,7 @@ import { signingKeyProblem } from '../../crypto/certs.js';
 import { certNameOf, certOfApplication } from '../../domain/cert.js';
 import { OAuthError } from './errors.js';
 
-/** Signing algorithms an application may choose (spec part 2 §9); RS256 when empty. */
+/** Signing algorithms an application may choose; RS256 when empty. */
 export type SigningAlg = Exclude<Application['tokenSigningMethod'], ''>;
 
 interface LoadedKeys {
