@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Prints what took longest in a test run, from the JSON report its runner wrote: the 10 slowest
- * files of a Vitest run (each engine's suites of a file run one after the other in one worker), or
- * the 10 slowest spec files and tests of a Playwright run. CI prints both at the end of each run,
+ * files of a Vitest run (each engine's suites of a file run one after the other in one worker),
+ * its tests' time by engine and its 10 slowest suites on one engine; or the 10 slowest spec files
+ * and tests of a Playwright run. CI prints both at the end of each run,
  * so that the next person shortening it starts from figures.
  *
  *   node scripts/slowest.mjs <report.json> [count]
@@ -33,6 +34,27 @@ if (Array.isArray(report.testResults)) {
   const total = files.reduce((sum, [, ms]) => sum + ms, 0);
   console.log(`\nThe ${count} slowest of ${files.length} test files (${seconds(total).trim()} in all, across workers):`);
   for (const [name, ms] of top(files)) console.log(`${seconds(ms)}  ${name}`);
+  // Per engine: an API suite's describe block names its engine ([sqlite], [postgres], [mysql]).
+  const byEngine = new Map();
+  const byFileEngine = new Map();
+  for (const result of report.testResults) {
+    const name = path.relative(process.cwd(), result.name);
+    for (const test of result.assertionResults ?? []) {
+      const engine =
+        [...(test.ancestorTitles ?? []), test.title].join(' ').match(/\[(sqlite|postgres|mysql)\]/)?.[1] ?? 'no database';
+      const ms = test.duration ?? 0;
+      byEngine.set(engine, (byEngine.get(engine) ?? 0) + ms);
+      const key = `${name} [${engine}]`;
+      byFileEngine.set(key, (byFileEngine.get(key) ?? 0) + ms);
+    }
+  }
+  console.log(
+    `Tests' time by engine: ${top([...byEngine])
+      .map(([engine, ms]) => `${engine} ${seconds(ms).trim()}`)
+      .join(', ')}`,
+  );
+  console.log(`The ${count} slowest suites on one engine (their tests' time):`);
+  for (const [name, ms] of top([...byFileEngine])) console.log(`${seconds(ms)}  ${name}`);
 } else if (Array.isArray(report.suites)) {
   // Playwright: suites of spec files, each with its tests and their attempts.
   const tests = [];
