@@ -6,11 +6,17 @@
  *   persistence (db/), with outside services (integrations/) and crypto/ below the domain, jobs/
  *   beside auth (above the domain, below the HTTP edge), and
  *   shared leaves (config, errors, i18n, http/ plumbing, context) anyone may use;
+ * - the web package is two applications over a shared layer: src/console (the antd console) and
+ *   src/signin (the sign-in pages) import src/shared, never each other, and src/shared imports
+ *   neither; inside them the plain kit calls no server, the generic CRUD pages know no entity's
+ *   override, the console's components and data calls stay below its pages, and the sign-in pages
+ *   and on-demand parts are imported lazily only (their chunks: packages/web/vite.config.ts);
  * - the console's entry and public pages stay free of the entity definitions (zod): only the
  *   plain part of the entities package (checked by the web package's own build split);
- * - the sign-in pages' entry (packages/web/src/public/main.tsx) reaches neither antd, nor the
- *   console's data layer (TanStack Query), nor zod or ECharts, loaded or lazily: it stays small
- *   (.dependency-cruiser.signin.cjs, a run of its own that leaves type-only imports out).
+ * - the sign-in pages' entry (packages/web/src/signin/main.tsx) reaches neither antd, nor the
+ *   console's data layer (TanStack Query), nor zod or ECharts, loaded or lazily, and src/shared and
+ *   src/signin import none of them: they stay small (.dependency-cruiser.signin.cjs, a run of its
+ *   own that sees the packages and leaves type-only imports out).
  *
  * docs/architecture.md ("Layers") draws the same layers.
  */
@@ -63,6 +69,70 @@ const upward = [
   },
 ];
 
+const web = 'packages/web/src';
+const NOT_A_TEST = '\\.test\\.tsx?$';
+
+/** The web package's layers (tests may cross them: a rule's test may use a sign-in model). */
+const webLayers = [
+  {
+    name: 'web-signin-not-console',
+    comment: 'The sign-in pages are an application of their own: they use src/shared, never the antd console.',
+    from: `^${web}/signin/`,
+    to: { path: `^${web}/console/` },
+  },
+  {
+    name: 'web-console-not-signin',
+    comment:
+      'The console sends a sign-in path to the other entry with a full page load (shared/components/other-entry.tsx); it imports no sign-in code.',
+    from: `^${web}/console/`,
+    to: { path: `^${web}/signin/` },
+  },
+  {
+    name: 'web-shared-below-the-apps',
+    comment: 'src/shared is what both applications use: it imports neither of them.',
+    from: `^${web}/shared/`,
+    to: { path: `^${web}/(console|signin)/` },
+  },
+  {
+    name: 'web-plain-kit-calls-no-server',
+    comment:
+      'The plain kit (src/shared/plain) is presentation: it may use the texts, not the data clients, the account or shared parts.',
+    from: `^${web}/shared/plain/`,
+    to: { path: `^${web}/shared/(?!plain/|i18n/)` },
+  },
+  {
+    name: 'web-entries-on-top',
+    comment:
+      "An application's boot and route table (the files at the root of src/console, src/signin) are imported by nothing below them.",
+    from: `^${web}/(console|signin)/[^/]+/`,
+    to: { path: `^${web}/(console|signin)/[^/]+$` },
+  },
+  {
+    name: 'web-crud-is-generic',
+    comment: "The generic list and edit pages know no entity's override, only the override types (console/entities/ui-types.ts).",
+    from: `^${web}/console/crud/`,
+    to: { path: `^${web}/console/entities/`, dependencyTypesNot: ['type-only'] },
+  },
+  {
+    name: 'web-console-leaves',
+    comment: "The console's shared components and its data calls sit below its shell, CRUD pages, entity overrides and pages.",
+    from: `^${web}/console/(components|data)/`,
+    to: { path: `^${web}/console/(?!components/|data/)` },
+  },
+  {
+    name: 'web-signin-pages-load-lazily',
+    comment: 'A sign-in page is its own chunk: only a lazy import reaches it (the route table), or its own page.',
+    from: `^${web}/signin/(?!pages/)`,
+    to: { path: `^${web}/signin/pages/`, dynamic: false, dependencyTypesNot: ['type-only'] },
+  },
+  {
+    name: 'web-signin-lazy-parts-load-lazily',
+    comment: 'src/signin/lazy/ holds the parts loaded on demand; a static import would put one into every first load.',
+    from: `^${web}/signin/(?!lazy/)`,
+    to: { path: `^${web}/signin/lazy/`, dynamic: false, dependencyTypesNot: ['type-only'] },
+  },
+];
+
 module.exports = {
   forbidden: [
     {
@@ -78,6 +148,13 @@ module.exports = {
       severity: 'error',
       from: { path: from, pathNot: '\\.test\\.tsx?$|/test-support/' },
       to: { path: to },
+    })),
+    ...webLayers.map(({ name, comment, from, to }) => ({
+      name,
+      comment,
+      severity: 'error',
+      from: { path: from, pathNot: NOT_A_TEST },
+      to,
     })),
   ],
   options: {

@@ -21,22 +21,22 @@ export const SIGN_IN_TARGET = 150 * KB;
 export const CONSOLE_TARGET = 350 * KB;
 
 /** The texts a first load fetches: the sign-in pages' part of the catalogue, or the whole one. */
-const publicTexts = ['src/i18n/locales/en.json?public'];
-const consoleTexts = ['src/i18n/locales/en.json'];
+const publicTexts = ['src/shared/i18n/locales/en.json?public'];
+const consoleTexts = ['src/shared/i18n/locales/en.json'];
 /**
  * The console's first load: the entry (which holds the layout and its guard), the catalogue, and
  * the page behind the sign-in; a global admin's header also loads the organization picker right
  * away (the plain kit's combobox and its server search).
  */
-const consoleShell = [...consoleTexts, 'src/shell/organization-selector.tsx'];
+const consoleShell = [...consoleTexts, 'src/console/shell/organization-selector.tsx'];
 /** An entity's list page: the generic list, the entity's definitions and its overrides. */
 const entityList = (name) => [
   ...consoleShell,
-  'src/crud/entity-list-page.tsx',
-  'src/entities/definitions.ts',
-  `src/entities/${name}.ui.tsx`,
+  'src/console/crud/entity-list-page.tsx',
+  'src/console/entities/definitions.ts',
+  `src/console/entities/${name}.ui.tsx`,
 ];
-const signIn = (page) => [...publicTexts, `src/pages/${page}.tsx`];
+const signIn = (page) => [...publicTexts, `src/signin/pages/${page}.tsx`];
 const SIGNIN = 'signin.html';
 const CONSOLE = 'index.html';
 
@@ -57,9 +57,9 @@ export const ROUTE_GROUPS = [
     entry: CONSOLE,
     target: CONSOLE_TARGET,
     // Home holds the dashboard's cards; the chart loads after them.
-    modules: [...consoleShell, 'src/pages/home.tsx'],
+    modules: [...consoleShell, 'src/console/pages/home.tsx'],
   },
-  { route: '/apps', entry: CONSOLE, target: CONSOLE_TARGET, modules: [...consoleShell, 'src/pages/apps-page.tsx'] },
+  { route: '/apps', entry: CONSOLE, target: CONSOLE_TARGET, modules: [...consoleShell, 'src/console/pages/apps-page.tsx'] },
   { route: '/organizations', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 470 * KB, modules: entityList('organization') },
   { route: '/users', entry: CONSOLE, target: CONSOLE_TARGET, ceiling: 473 * KB, modules: entityList('user') },
 ];

@@ -14,12 +14,12 @@ const MANIFEST = {
   '_react.js': { file: 'assets/react.js', name: 'react' },
   '_form.js': { file: 'assets/form.js', name: 'form', imports: ['_react.js'], css: ['assets/form.css'] },
   '_definitions.js': { file: 'assets/definitions.js', name: 'definitions' },
-  'src/pages/login-page.tsx': { file: 'assets/login.js', isDynamicEntry: true, imports: ['_form.js'] },
-  'src/pages/users.tsx': { file: 'assets/users.js', isDynamicEntry: true, imports: ['_definitions.js'] },
+  'src/signin/pages/login-page.tsx': { file: 'assets/login.js', isDynamicEntry: true, imports: ['_form.js'] },
+  'src/console/pages/users.tsx': { file: 'assets/users.js', isDynamicEntry: true, imports: ['_definitions.js'] },
 };
 
 test('a first load is the HTML of its entry, the entry with its imports and CSS, and the page with its own', () => {
-  assert.deepEqual(firstLoadFiles(MANIFEST, 'signin.html', ['src/pages/login-page.tsx']), [
+  assert.deepEqual(firstLoadFiles(MANIFEST, 'signin.html', ['src/signin/pages/login-page.tsx']), [
     'assets/form.css',
     'assets/form.js',
     'assets/login.js',
@@ -28,7 +28,7 @@ test('a first load is the HTML of its entry, the entry with its imports and CSS,
     'assets/signin.js',
     'signin.html',
   ]);
-  assert.deepEqual(firstLoadFiles(MANIFEST, 'index.html', ['src/pages/users.tsx']), [
+  assert.deepEqual(firstLoadFiles(MANIFEST, 'index.html', ['src/console/pages/users.tsx']), [
     'assets/antd.js',
     'assets/definitions.js',
     'assets/index.css',
@@ -40,16 +40,16 @@ test('a first load is the HTML of its entry, the entry with its imports and CSS,
 });
 
 test('a module without a key of its own is found as the shared chunk named after it', () => {
-  assert.equal(chunkKey(MANIFEST, 'src/entities/definitions.ts'), '_definitions.js');
-  assert.throws(() => chunkKey(MANIFEST, 'src/pages/gone.tsx'), /no module src\/pages\/gone\.tsx/);
+  assert.equal(chunkKey(MANIFEST, 'src/console/entities/definitions.ts'), '_definitions.js');
+  assert.throws(() => chunkKey(MANIFEST, 'src/console/pages/gone.tsx'), /no module src\/console\/pages\/gone\.tsx/);
 });
 
 test('a group over its ceiling fails, one over its target only is reported', () => {
   const size = () => 100;
   const groups = [
-    { route: '/login', entry: 'signin.html', target: 500, ceiling: 800, modules: ['src/pages/login-page.tsx'] },
-    { route: '/users', entry: 'index.html', target: 700, ceiling: 900, modules: ['src/pages/users.tsx'] },
-    { route: '/tight', entry: 'index.html', target: 400, modules: ['src/pages/users.tsx'] },
+    { route: '/login', entry: 'signin.html', target: 500, ceiling: 800, modules: ['src/signin/pages/login-page.tsx'] },
+    { route: '/users', entry: 'index.html', target: 700, ceiling: 900, modules: ['src/console/pages/users.tsx'] },
+    { route: '/tight', entry: 'index.html', target: 400, modules: ['src/console/pages/users.tsx'] },
   ];
   const rows = measure('/dist', MANIFEST, groups, size);
   assert.deepEqual(

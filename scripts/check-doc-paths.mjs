@@ -8,8 +8,8 @@
  * A code span is a path when it has a slash, ends in a file extension of the repository's (`.ts`,
  * `.md` ...) or in a slash (a folder), and starts with a folder of the repository's; anything else
  * (API paths, MIME types, owner/name ids, storage keys, Casdoor's Go files) is not a path. A path may be written from
- * the repository's root, from a package (`src/shell/layout.tsx`), from a package's src
- * (`domain/cert.ts`), or from packages/ (`web/src/crud/paths.ts`): the doc's own package is tried
+ * the repository's root, from a package (`src/console/shell/layout.tsx`), from a package's src
+ * (`domain/cert.ts`), or from packages/ (`web/src/console/crud/paths.ts`): the doc's own package is tried
  * first, then each package. Links resolve from the doc's own folder, as Markdown does.
  *
  *   node scripts/check-doc-paths.mjs [root]

@@ -13,7 +13,7 @@ import { adminTest, expect, heading, rowOf, toast } from '../support/fixtures.js
  */
 
 const labels: Record<string, Record<string, unknown>> = JSON.parse(
-  fs.readFileSync(new URL('../../packages/web/src/i18n/locales/en.json', import.meta.url), 'utf8'),
+  fs.readFileSync(new URL('../../packages/web/src/shared/i18n/locales/en.json', import.meta.url), 'utf8'),
 );
 
 /** The English label of a field (the console's `<entity>.<field>`). */

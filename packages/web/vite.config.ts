@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { isPublicPagePath } from '../entities/src/public-pages';
-import { publicPart } from './src/i18n/public-groups';
+import { publicPart } from './src/shared/i18n/public-groups';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -39,7 +39,7 @@ function precompress(): Plugin {
   };
 }
 
-/** `locales/<lang>.json?public`: the groups of the catalogue the public pages use (src/i18n/public-groups.ts). */
+/** `locales/<lang>.json?public`: the groups of the catalogue the public pages use (src/shared/i18n/public-groups.ts). */
 function publicCatalogues(): Plugin {
   return {
     name: 'gatehouse-public-catalogues',
@@ -71,67 +71,35 @@ function signinPages(): Plugin {
 }
 
 /**
- * The sign-in pages' code in few files: split by the importers of each module (the bundler's
- * default), a sign-in page's first load was about 60 small files, which compress a quarter worse
- * than the same code in one. Computed once the module graph is known, from the modules a sign-in
- * page's first render needs (what the sign-in entry imports, and what at least two sign-in pages
- * import; libraries have groups of their own): those the console never loads (`own`, the `signin`
- * chunk) and those the console loads at its start anyway (`shared`, the `kit` chunk, which costs
- * the console nothing). The rest, which the console loads only on some pages (the code input, the
- * providers' icons), stays split by importers.
+ * The sign-in pages' code in few files, chunked by where it lives (split by the importers of each
+ * module, the bundler's default, a sign-in page's first load was about 60 small files, which
+ * compress a quarter worse than the same code in one):
+ *
+ * - `kit`: the shared code (src/shared/) that an application's start loads (`$initial`: imported
+ *   statically from an entry), with what it imports (the entity rules it applies, the icons of its
+ *   alerts). Both applications load it at their start, so it costs the console nothing;
+ * - `icons`: the icons' SVG data that the plain kit (src/shared/plain/) and the sign-in chunk draw
+ *   (the password input's eye, the sign-in card's user and lock), which antd's icon components
+ *   import too;
+ * - `signin`: the sign-in application's boot and the parts several of its pages use: src/signin/
+ *   but its entry, its pages/ and the parts it loads on demand (lazy/), which stay split by
+ *   importers, one chunk per page.
+ *
+ * The shared code the console loads only on some pages (the code input, the providers' icons)
+ * stays split by importers too. `icons` and `signin` take only the modules they name, not what
+ * those import: the console's pages import some of the same modules without them.
  */
-const signinChunks = { own: new Set<string>(), shared: new Set<string>() };
-function groupSigninModules(): Plugin {
-  return {
-    name: 'gatehouse-signin-chunks',
-    apply: 'build',
-    buildEnd() {
-      const info = (id: string) => this.getModuleInfo(id);
-      const closure = (start: string[], lazy: boolean) => {
-        const seen = new Set<string>();
-        const stack = [...start];
-        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-          if (seen.has(id)) continue;
-          seen.add(id);
-          const module = info(id);
-          if (!module) continue;
-          // Not into the entity definitions: their barrels name every module, used or not.
-          const next = [...module.importedIds, ...(lazy ? module.dynamicallyImportedIds : [])];
-          stack.push(...next.filter((imported) => !ENTITIES.test(imported)));
-        }
-        return seen;
-      };
-      const ids = [...this.getModuleIds()];
-      const entry = (name: string) => ids.find((id) => id.endsWith(name));
-      const signinEntry = entry('/src/public/main.tsx');
-      const consoleEntry = entry('/src/main.tsx');
-      const routes = entry('/src/public/routes.tsx');
-      if (!signinEntry || !consoleEntry || !routes) return;
-      const pages = info(routes)?.dynamicallyImportedIds ?? [];
-      const uses = new Map<string, number>();
-      for (const page of pages) for (const id of closure([page], false)) uses.set(id, (uses.get(id) ?? 0) + 1);
-      const firstRender = new Set([...closure([signinEntry], false), ...[...uses].filter(([, n]) => n >= 2).map(([id]) => id)]);
-      // What the console loads at start (its entry and its layout), and anything it may load.
-      const layout = entry('/src/shell/layout.tsx');
-      const consoleStart = closure([consoleEntry, ...(layout ? [layout] : [])], false);
-      const consoleAny = closure([consoleEntry], true);
-      for (const id of firstRender) {
-        if (!APP_MODULE.test(id) || id === signinEntry || pages.includes(id)) continue;
-        if (!consoleAny.has(id)) signinChunks.own.add(id);
-        else if (consoleStart.has(id)) signinChunks.shared.add(id);
-      }
-    },
-  };
-}
-const APP_MODULE = /([\\/]packages[\\/]web[\\/]src[\\/].*\.(tsx?|css)|[\\/]@ant-design[\\/]icons-svg[\\/]es[\\/]asn[\\/].*\.js)$/;
-const ENTITIES = /[\\/]packages[\\/]entities[\\/]/;
+const SHARED = /[\\/]packages[\\/]web[\\/]src[\\/]shared[\\/]/;
+const SIGNIN = /[\\/]packages[\\/]web[\\/]src[\\/]signin[\\/](?!main\.tsx$|pages[\\/]|lazy[\\/])/;
+const PLAIN = /[\\/]packages[\\/]web[\\/]src[\\/]shared[\\/]plain[\\/]/;
+const ICON = /[\\/]@ant-design[\\/]icons-svg[\\/]es[\\/]asn[\\/]/;
 
 // The Gatehouse server serves the API and the protocol endpoints on the same origin as the
 // console; in development the Vite server forwards those paths to it.
 const server = 'http://localhost:8000';
 
 export default defineConfig({
-  plugins: [react(), publicCatalogues(), signinPages(), groupSigninModules(), precompress()],
+  plugins: [react(), publicCatalogues(), signinPages(), precompress()],
   resolve: {
     // The console compiles the shared entity definitions from source (no separate build step).
     // `@gatehouse/entities/plain` is the zod-free part the entry and the public pages import.
@@ -173,19 +141,18 @@ export default defineConfig({
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 3 },
             // The console's data layer (the sign-in pages load what they need without it).
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 3 },
-            // The sign-in pages' code (groupSigninModules): only the modules named, not what they import.
+            // The sign-in pages' code, by path (SHARED, PLAIN, SIGNIN above).
+            { name: 'kit', test: SHARED, tags: ['$initial'], priority: 1 },
             {
-              name: 'kit',
-              test: (id: string) => signinChunks.shared.has(id),
+              name: (id, context) =>
+                context.getModuleInfo(id)?.importers.some((importer) => PLAIN.test(importer) || SIGNIN.test(importer))
+                  ? 'icons'
+                  : null,
+              test: ICON,
               includeDependenciesRecursively: false,
               priority: 1,
             },
-            {
-              name: 'signin',
-              test: (id: string) => signinChunks.own.has(id),
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
+            { name: 'signin', test: SIGNIN, includeDependenciesRecursively: false, priority: 1 },
             // antd's core, what the console's entry imports (the theme and its style engine,
             // ConfigProvider, App and its messages, Button, popups, motion ...), in one chunk: one
             // file compresses better than the dozens of small chunks that splitting by importers

@@ -67,7 +67,7 @@ interface EntityBase<F extends Fields, N extends string, T extends string> {
    * Owner of a record added without one, when the owner is not fixed but may be chosen among this
    * value and the record's organization (webhooks: `admin`, or their organization as Casdoor's SDK
    * adds them). The console's edit route names no owner: a record of another owner is opened with
-   * `?owner=` (web/src/crud/paths.ts).
+   * `?owner=` (web/src/console/crud/paths.ts).
    */
   defaultOwner?: string;
   /**

@@ -109,7 +109,7 @@ export const provider = defineEntity({
     ],
   },
   // Edit page order; the console shows only the fields of the chosen category and type
-  // (packages/web/src/entities/provider-rules.ts), so one order serves every kind of provider.
+  // (packages/web/src/console/entities/provider-rules.ts), so one order serves every kind of provider.
   form: [
     'owner',
     'name',
