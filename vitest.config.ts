@@ -15,15 +15,14 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.{ts,tsx}'],
     globalSetup: ['packages/server/src/test-support/global-setup.ts'],
-    setupFiles: ['packages/server/src/test-support/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Test files of a worker share its imported modules (the whole server takes 1-2 s of CPU to
     // import, paid once per worker instead of once per file: the unit and API run went from 10 to 6
-    // minutes here). Each file still starts servers of its own over databases of its own; what a
-    // test file may not do is leave module state behind: setup.ts sets the outbound allowlist
-    // again before each file, and the server's running state lives in its context, not in modules.
+    // minutes here). Each file still starts servers of its own over databases of its own; none
+    // shares state with another through the modules: a server's running state is its context's
+    // services (packages/server/src/services.ts), and modules keep none.
     isolate: false,
     // Most of an API suite's time is waiting (databases, slapd, sshd, loopback peers, timers), not
     // computing: on 2 cores, 4 files at once take 9.5 minutes where Vitest's default of one file at a

@@ -35,16 +35,17 @@ export interface Account {
   authMethods?: string[];
 }
 
-const accounts = new WeakMap<FastifyRequest, Promise<Account | null>>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling, once resolved (accountOf). */
+    callerAccount?: Promise<Account | null>;
+  }
+}
 
 /** Resolves (once per request) who is calling; null for anonymous callers. */
 export function accountOf(ctx: ServerContext, request: FastifyRequest): Promise<Account | null> {
-  let pending = accounts.get(request);
-  if (!pending) {
-    pending = resolve(ctx, request);
-    accounts.set(request, pending);
-  }
-  return pending;
+  request.callerAccount ??= resolve(ctx, request);
+  return request.callerAccount;
 }
 
 /**
@@ -52,7 +53,7 @@ export function accountOf(ctx: ServerContext, request: FastifyRequest): Promise<
  * after the answer, such as the audit record); undefined when nothing asked who is calling.
  */
 export function resolvedAccountOf(request: FastifyRequest): Promise<Account | null> | undefined {
-  return accounts.get(request);
+  return request.callerAccount;
 }
 
 function userViewer(user: User, delegatedTo?: string): Viewer {
@@ -89,7 +90,7 @@ async function activeUser(ctx: ServerContext, owner: string, name: string): Prom
 async function resolve(ctx: ServerContext, request: FastifyRequest): Promise<Account | null> {
   const sessionToken = request.cookies?.[SESSION_COOKIE];
   if (sessionToken) {
-    const session = await findSession(ctx.database.db, sessionToken);
+    const session = await findSession(ctx.database, sessionToken);
     const user = session ? await activeUser(ctx, session.owner, session.name) : null;
     if (user && session)
       return {

@@ -71,7 +71,7 @@ export async function verifyCaptchaAnswer(ctx: ServerContext, provider: Provider
   const token = answer.captchaToken ?? '';
   if (!token) return false;
   if (provider.type === 'Default') return checkChallenge(ctx.database, answer.clientSecret ?? '', token);
-  if (isRemoteCaptchaType(provider.type)) return verifyRemoteToken(provider, token, answer.remoteIp);
+  if (isRemoteCaptchaType(provider.type)) return verifyRemoteToken(ctx.services.outbound, provider, token, answer.remoteIp);
   throw new AppError('captchaTypeUnsupported', { type: provider.type });
 }
 

@@ -30,7 +30,7 @@ export async function checkDirectoryPassword(server: ServerContext, user: User, 
   for (const ldap of records) {
     let connection: DirectoryConnection;
     try {
-      connection = await DirectoryConnection.open(ldap);
+      connection = await DirectoryConnection.open(server.services.outbound, ldap);
     } catch (error) {
       server.log.warn({ ldap: `${ldap.owner}/${ldap.id}`, err: error }, 'LDAP server passed over at sign-in');
       continue;

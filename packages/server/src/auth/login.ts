@@ -29,7 +29,7 @@ import { nextMfaStep, pendingMfaSignin, verifySecondFactor } from './mfa-signin.
 import { revealSigninPassword } from './password-obfuscation.js';
 import { linkWithProvider, providerSigninOf, providerUser } from './provider-login.js';
 import { createSession, LONG_SESSION_HOURS, SESSION_COOKIE, SHORT_SESSION_HOURS } from './session.js';
-import { type SigninType, signinTypeOf } from './signin-types.js';
+import type { SigninType } from './signin-types.js';
 
 /** type=login: the console's own sign-in through an application (app-built-in by default). */
 export const CONSOLE_SIGNIN: SigninType = {
@@ -98,7 +98,7 @@ export async function signIn(server: ServerContext, request: FastifyRequest, rep
   const second = viaProvider ? null : await pendingMfaSignin(server, request);
   const signin = viaProvider?.request ?? second?.request ?? request;
   const typeName = paramOf(signin, 'type') || 'login';
-  const type = signinTypeOf(typeName);
+  const type = server.services.signinTypes.get(typeName);
   if (!type) throw new AppError('loginTypeUnsupported', { type: typeName });
   const app = await type.application(server, signin);
 

@@ -3,7 +3,7 @@ import { nowRfc3339, type User } from '@gatehouse/entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { bodyOf, queryOf } from '../http/params.js';
-import { requestWith } from './provider-login.js';
+import { requestWith } from '../http/request-state.js';
 import { markFreshSignin } from './signin-types.js';
 
 /**

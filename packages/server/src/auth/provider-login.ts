@@ -20,6 +20,7 @@ import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { originOf } from '../http/origin.js';
 import { bodyOf, isJsonObject, paramOf, queryParam } from '../http/params.js';
+import { requestWith } from '../http/request-state.js';
 import { type IdpIdentity, identityFromCode, idpModuleOf } from '../integrations/oauth/index.js';
 import { checkSamlProvider } from '../integrations/saml/sp-config.js';
 import { samlIdentity } from '../integrations/saml/sp-identity.js';
@@ -27,7 +28,7 @@ import { newSamlRequestId, samlLoginAnswer } from '../integrations/saml/sp-reque
 import { checkWeb3Provider, issueWeb3Nonce, web3Identity } from '../integrations/web3/index.js';
 import { sessionUserOf } from './account.js';
 import { issueProviderState, type ProviderFlow, type ProviderMethod, verifyProviderState } from './provider-state.js';
-import { markFreshSignin, signinTypeOf } from './signin-types.js';
+import { markFreshSignin } from './signin-types.js';
 
 /**
  * Signing in through an OAuth identity provider (Casdoor: web/src/auth/Provider.js, AuthCallback.js
@@ -88,7 +89,7 @@ async function identityOf(server: ServerContext, provider: Provider, flow: Provi
   }
   // SAML: the SAMLResponse the browser brought back from the ACS (auth/saml-login.ts).
   if (provider.category === 'SAML') return samlIdentity(server, provider, flow, code);
-  return identityFromCode(provider, { code, redirectUri: flow.redirectUri });
+  return identityFromCode(server.services.outbound, provider, { code, redirectUri: flow.redirectUri });
 }
 
 /**
@@ -103,19 +104,6 @@ export async function userApplicationOf(server: ServerContext, user: User): Prom
   const org = await organizationByName(server, user.owner);
   const byDefault = org ? await defaultApplicationOf(server, org) : undefined;
   return byDefault ?? (await applicationByName(server, BUILT_IN_APPLICATION));
-}
-
-/** A request whose query and body are the given ones (the rest, cookies and addresses included, is `request`'s). */
-export function requestWith(
-  request: FastifyRequest,
-  query: Record<string, string>,
-  body: Record<string, unknown>,
-): FastifyRequest {
-  const derived: FastifyRequest = Object.create(request, {
-    query: { value: query, enumerable: true },
-    body: { value: body, enumerable: true },
-  });
-  return derived;
 }
 
 /** A string map of the page's sign-in request, without credentials. */
@@ -181,7 +169,7 @@ export async function providerAuthUrl(server: ServerContext, request: FastifyReq
     query = {};
     body = { application: app.name };
   } else {
-    const type = signinTypeOf(typeName);
+    const type = server.services.signinTypes.get(typeName);
     if (!type) throw new AppError('loginTypeUnsupported', { type: typeName });
     // The request is checked now, as /api/login will check it again: a bad one never leaves for the provider.
     app = await type.application(server, requestWith(request, query, body));

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { nowRfc3339 } from '@gatehouse/entities';
-import type { Db } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
 
@@ -50,10 +50,10 @@ export async function createSession(
   return { token, expires };
 }
 
-const sessionById = prepared((db, id) => db.selectFrom('authSession').selectAll().where('id', '=', id));
+const sessionById = prepared('session-by-id', (db, id) => db.selectFrom('authSession').selectAll().where('id', '=', id));
 
-export async function findSession(db: Db, token: string): Promise<SessionRow | undefined> {
-  const [row] = await sessionById(db, sessionIdOf(token));
+export async function findSession(database: Database, token: string): Promise<SessionRow | undefined> {
+  const [row] = await database.queries.run(database.db, sessionById, sessionIdOf(token));
   if (!row || row.expiresTime <= nowRfc3339()) return undefined;
   return row;
 }

@@ -45,28 +45,45 @@ export interface SigninType {
   ) => Promise<Envelope>;
 }
 
-const types = new Map<string, SigninType>();
+/**
+ * What POST /api/login may produce, by `type`, on one server (ctx.services.signinTypes): each
+ * protocol's types, registered by services.ts.
+ */
+export class SigninTypes {
+  readonly #types = new Map<string, SigninType>();
 
-/** Sign-in requests whose user authenticates now without a password in them (an identity provider, a second factor). */
-const freshSignins = new WeakSet<FastifyRequest>();
+  register(name: string, type: SigninType): void {
+    this.#types.set(name, type);
+  }
+
+  get(name: string): SigninType | undefined {
+    return this.#types.get(name);
+  }
+}
 
 /**
  * Marks a sign-in request restored by the server (from an identity provider's state, or from the
- * first step of a multi-factor sign-in) whose user authenticates now: a protocol that asks for a
- * fresh authentication (SAML ForceAuthn) accepts it as it accepts a password.
+ * first step of a multi-factor sign-in) whose user authenticates now without a password in it: a
+ * protocol that asks for a fresh authentication (SAML ForceAuthn) accepts it as it accepts a password.
  */
 export function markFreshSignin(request: FastifyRequest): void {
-  freshSignins.add(request);
+  request.freshSignin = true;
 }
 
 export function isFreshSignin(request: FastifyRequest): boolean {
-  return freshSignins.has(request);
+  return request.freshSignin === true;
 }
 
-export function registerSigninType(name: string, type: SigninType): void {
-  types.set(name, type);
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user of this sign-in authenticates now without a password in the request (markFreshSignin). */
+    freshSignin?: boolean;
+  }
 }
 
-export function signinTypeOf(name: string): SigninType | undefined {
-  return types.get(name);
+declare module '../context.js' {
+  interface ServerServices {
+    /** The sign-in types of POST /api/login (auth/signin-types.ts). */
+    readonly signinTypes: SigninTypes;
+  }
 }

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
+// The one module state of the server's code (docs/subsystems/domain.md, "The services"): the last
+// millisecond and the counter within it belong to this process's clock, not to a server. Every id
+// made here sorts after the ones made before it, whichever server of the process makes it, which is
+// what each server needs of its own ids; a counter per server would order no id better.
 let lastMs = 0;
 let sequence = 0;
 

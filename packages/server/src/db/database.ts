@@ -18,6 +18,7 @@ import {
 } from 'kysely';
 import type { Pool as MysqlPool } from 'mysql2';
 import type { Pool as PgPool } from 'pg';
+import { PreparedQueries } from './prepared.js';
 import { type DB, tableColumns } from './schema.js';
 import { StoredValuesPlugin } from './stored-values.js';
 
@@ -34,6 +35,8 @@ export type Db = Kysely<DB>;
 export interface Database {
   db: Db;
   dialect: DialectName;
+  /** The prepared point reads compiled for this database (prepared.ts). */
+  queries: PreparedQueries;
   /** One cheap round trip to the engine (the health check), without the query builder. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -139,7 +142,7 @@ function plugins(dialect: DialectName): KyselyPlugin[] {
 
 function open(dialect: DialectName, engine: Dialect, ping: () => Promise<unknown>): Database {
   const db = new Kysely<DB>({ dialect: engine, plugins: plugins(dialect) });
-  return { db, dialect, ping: async () => void (await ping()), close: () => db.destroy() };
+  return { db, dialect, queries: new PreparedQueries(), ping: async () => void (await ping()), close: () => db.destroy() };
 }
 
 /**

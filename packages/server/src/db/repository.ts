@@ -10,7 +10,7 @@ import {
 import type { Database, Db } from './database.js';
 import { type ListParams, runList } from './list.js';
 import { loose } from './loose.js';
-import { prepared } from './prepared.js';
+import { type PreparedQuery, prepared } from './prepared.js';
 
 /** A record as the generic code handles it: field name to value. */
 export type LooseRecord = { [field: string]: unknown };
@@ -27,23 +27,15 @@ export function typedRecord<F extends Fields>(_def: EntityDefinition<F>, record:
 }
 
 /**
- * The reads of one row by a column (and the owner), prepared once per database (prepared.ts): a
- * repository is made per call (context.ts), so they are kept here, by table and column. `get` and
- * `findBy` run on most requests (an account's user, a token by its hash).
+ * The read of one row by a column (and the owner), compiled once per database (prepared.ts, the
+ * database's `queries`) under its table and column: `get` and `findBy` run on most requests (an
+ * account's user, a token by its hash).
  */
-const pointReads = new Map<string, ReturnType<typeof prepared<LooseRecord>>>();
-
-function pointRead(table: string, column: string, withOwner: boolean) {
-  const id = `${table}.${column}${withOwner ? '+owner' : ''}`;
-  let read = pointReads.get(id);
-  if (!read) {
-    read = prepared((db, value, owner) => {
-      const q = loose(db).selectFrom(table).selectAll().where(column, '=', value);
-      return withOwner ? q.where('owner', '=', owner) : q;
-    });
-    pointReads.set(id, read);
-  }
-  return read;
+function pointRead(table: string, column: string, withOwner: boolean): PreparedQuery<LooseRecord> {
+  return prepared(`repository:${table}.${column}${withOwner ? '+owner' : ''}`, (db, value, owner) => {
+    const q = loose(db).selectFrom(table).selectAll().where(column, '=', value);
+    return withOwner ? q.where('owner', '=', owner) : q;
+  });
 }
 
 /**
@@ -70,7 +62,7 @@ export class Repository<F extends Fields = Fields> {
 
   async get(owner: string, key: string, trx?: Db): Promise<RecordOf<F> | undefined> {
     const read = pointRead(this.def.table, this.keyColumn, true);
-    const [row] = await read(trx ?? this.database.db, key, owner);
+    const [row] = await this.database.queries.run(trx ?? this.database.db, read, key, owner);
     return row ? this.toRecord(row) : undefined;
   }
 
@@ -83,9 +75,10 @@ export class Repository<F extends Fields = Fields> {
   ): Promise<RecordOf<F> | undefined> {
     const db = trx ?? this.database.db;
     const { owner } = scope;
+    const { queries } = this.database;
     const [row] = await (owner === undefined
-      ? pointRead(this.def.table, field, false)(db, value)
-      : pointRead(this.def.table, field, true)(db, value, owner));
+      ? queries.run(db, pointRead(this.def.table, field, false), value)
+      : queries.run(db, pointRead(this.def.table, field, true), value, owner));
     return row ? this.toRecord(row) : undefined;
   }
 

@@ -25,7 +25,6 @@ import { refusal } from './actor.js';
 import { certNameOf, certOfApplication } from './cert.js';
 import { EntityDomain } from './entity-domain.js';
 import { requireOrganization } from './organization.js';
-import { recordCachesOf } from './record-cache.js';
 import { maskRecord } from './records.js';
 
 /** Grant types of an application saved without any. */
@@ -174,14 +173,14 @@ async function retiredCertsAfter(server: ServerContext, trx: Db, before: Applica
 export function applicationByName(server: ServerContext, name: string, trx?: Db): Promise<Application | undefined> {
   const repo = server.repo(applicationDef);
   if (trx) return repo.get(ADMIN_OWNER, name, trx);
-  const caches = recordCachesOf(server);
+  const caches = server.services.recordCaches;
   return caches.applications.get(name, () => repo.get(ADMIN_OWNER, name), caches.trusted());
 }
 
 /** The application whose client id is `clientId`, if any (from the record cache, frozen). */
 export function applicationByClientId(server: ServerContext, clientId: string): Promise<Application | undefined> {
   if (!clientId) return Promise.resolve(undefined);
-  const caches = recordCachesOf(server);
+  const caches = server.services.recordCaches;
   return caches.clients.get(clientId, () => server.repo(applicationDef).findBy('clientId', clientId), caches.trusted());
 }
 
@@ -201,7 +200,7 @@ function httpOrigin(value: string): string | null {
  * cache, emptied with every application write).
  */
 export async function isRedirectOrigin(server: ServerContext, origin: string): Promise<boolean> {
-  const caches = recordCachesOf(server);
+  const caches = server.services.recordCaches;
   const known = await caches.redirectOrigins.get(
     'all',
     async () => {

@@ -1,5 +1,6 @@
 import { DEFINITIONS } from '@gatehouse/entities';
 import { sql } from 'kysely';
+import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { likePrefix } from '../db/list.js';
 import { loose } from '../db/loose.js';
@@ -8,17 +9,19 @@ import { renameOrganizationInIdLists } from './references.js';
 /**
  * Organization-wide changes that follow the registry: every entity that records its organization
  * in `owner` or `organization` is covered (but history: audit records), including entities added later, and so are the
- * server's tables that belong to an organization's users (sessions, linked identities).
+ * server's tables that belong to an organization's users (sessions, linked identities). `entity`:
+ * the entity whose records move with their owner (reported to the written event as one write of
+ * `organization/*`).
  */
-function organizationColumns(): { table: string; column: string }[] {
-  const out: { table: string; column: string }[] = [];
+function organizationColumns(): { table: string; column: string; entity?: string }[] {
+  const out: { table: string; column: string; entity?: string }[] = [];
   for (const def of DEFINITIONS) {
     // Views have no table; history (audit records) stays as it was written.
     if (def.view || def.history) continue;
-    if (def.orgField === 'owner' && !def.fixedOwner) out.push({ table: def.table, column: 'owner' });
+    if (def.orgField === 'owner' && !def.fixedOwner) out.push({ table: def.table, column: 'owner', entity: def.name });
     if (def.orgField === 'organization') out.push({ table: def.table, column: 'organization' });
     // A record that may be owned by its organization (webhooks) follows it in its owner too.
-    if (def.defaultOwner) out.push({ table: def.table, column: 'owner' });
+    if (def.defaultOwner) out.push({ table: def.table, column: 'owner', entity: def.name });
   }
   out.push({ table: 'authSession', column: 'owner' });
   out.push({ table: 'recordedSession', column: 'owner' });
@@ -32,13 +35,20 @@ function organizationColumns(): { table: string; column: string }[] {
 /** Memberships of the groups whose id starts with `prefix` (an organization's name and "/"). */
 const startsWith = (prefix: string) => sql<boolean>`${sql.ref('groupId')} like ${likePrefix(prefix)} escape '!'`;
 
-export async function renameOrganizationEverywhere(trx: Db, from: string, to: string): Promise<void> {
-  for (const { table, column } of organizationColumns()) {
+/**
+ * Follows an organization's rename into everything it owns, in the rename's transaction. The
+ * written event hears the organization's rename, one rename `from/*` → `to/*` of each entity whose
+ * records it owns, and the updates of the id lists and users' groups that named it.
+ */
+export async function renameOrganizationEverywhere(server: ServerContext, trx: Db, from: string, to: string): Promise<void> {
+  for (const { table, column, entity } of organizationColumns()) {
     await loose(trx)
       .updateTable(table)
       .set({ [column]: to })
       .where(column, '=', from)
       .execute();
+    if (entity)
+      server.services.writes.report(trx, { entity, kind: 'rename', id: `${to}/*`, before: `${from}/*`, fields: [column] });
   }
   // Top groups name their organization as parent; users name their groups owner/name.
   await trx.updateTable('group').set({ parentId: to }).where('owner', '=', to).where('parentId', '=', from).execute();
@@ -59,10 +69,16 @@ export async function renameOrganizationEverywhere(trx: Db, from: string, to: st
         .where('owner', '=', member.owner)
         .where('name', '=', member.name)
         .execute();
+      server.services.writes.report(trx, {
+        entity: 'user',
+        kind: 'update',
+        id: `${member.owner}/${member.name}`,
+        fields: ['groups'],
+      });
     }
   }
   // Roles and permissions name users, groups and roles owner/name.
-  await renameOrganizationInIdLists(trx, from, to);
+  await renameOrganizationInIdLists(server, trx, from, to);
   const memberships = await trx.selectFrom('userGroup').selectAll().where(startsWith(prefix)).execute();
   for (const row of memberships) {
     await trx
@@ -75,8 +91,10 @@ export async function renameOrganizationEverywhere(trx: Db, from: string, to: st
   }
 }
 
-export async function deleteOrganizationData(trx: Db, name: string): Promise<void> {
-  for (const { table, column } of organizationColumns()) {
+/** Deletes everything an organization owns; the written event hears one delete of `name/*` per entity. */
+export async function deleteOrganizationData(server: ServerContext, trx: Db, name: string): Promise<void> {
+  for (const { table, column, entity } of organizationColumns()) {
     await loose(trx).deleteFrom(table).where(column, '=', name).execute();
+    if (entity) server.services.writes.report(trx, { entity, kind: 'delete', id: `${name}/*` });
   }
 }

@@ -20,9 +20,7 @@ import { type LooseRecord, type Repository, typedRecord } from '../db/repository
 import { AppError } from '../errors.js';
 import { isMessageKey } from '../i18n.js';
 import { type Actor, refusal, viewerOf } from './actor.js';
-import { entityWritten } from './enforcement/service.js';
 import type { EntityHooks, HookContext } from './hooks.js';
-import { recordsWritten } from './record-cache.js';
 import { checkName, firstLockedChange, maskRecord, mergeForUpdate, parseIncoming } from './records.js';
 import { inTransaction } from './transaction.js';
 import { inGroupedTransaction } from './transaction-group.js';
@@ -80,15 +78,7 @@ function keyOf(def: EntityDefinition, record: LooseRecord): RecordKey {
   return { owner, name };
 }
 
-/**
- * What every write tells the caches built from the tables (compiled enforcers, kept records), with
- * the fields it set or changed (undefined: a delete or rename); they drop what it changed once the
- * transaction has committed.
- */
-function written(server: ServerContext, trx: Db, entity: string, fields: readonly string[] | undefined): void {
-  entityWritten(server, trx, entity, fields);
-  recordsWritten(server, trx, entity, fields);
-}
+const idOf = (key: RecordKey) => `${key.owner}/${key.name}`;
 
 function same(a: unknown, b: unknown): boolean {
   if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
@@ -151,7 +141,7 @@ export class EntityDomain<F extends Fields = Fields> {
         throw new AppError('duplicate', { entity: def.name, id: `${key.owner}/${key.name}` });
       await this.hooks.beforeAdd?.({ trx, actor, server }, stored, provided);
       await repo.insert(stored, trx);
-      written(server, trx, def.name, [...provided]);
+      server.services.writes.report(trx, { entity: def.name, kind: 'create', id: idOf(key), fields: [...provided] });
     };
     if (this.options.groupCreates && !options.trx) await inGroupedTransaction(server, write);
     else await inTransaction(server, options.trx, write);
@@ -200,7 +190,14 @@ export class EntityDomain<F extends Fields = Fields> {
       const changes = this.changes(before, next);
       if (Object.keys(changes).length > 0) await repo.update(key.owner, key.name, changes, trx);
       if (renamed) await this.hooks.afterRename?.(context, before, next);
-      if (renamed || Object.keys(changes).length > 0) written(server, trx, def.name, renamed ? undefined : Object.keys(changes));
+      const fields = Object.keys(changes);
+      // Reported even when nothing changed: a save is heard (the engines of a model or adapter are rebuilt).
+      server.services.writes.report(
+        trx,
+        renamed
+          ? { entity: def.name, kind: 'rename', id: idOf(nextKey), before: idOf(key), fields }
+          : { entity: def.name, kind: 'update', id: idOf(key), fields },
+      );
       return next;
     });
   }
@@ -220,7 +217,8 @@ export class EntityDomain<F extends Fields = Fields> {
         throw new AppError(reason, { entity: def.name, id: `${key.owner}/${key.name}` });
       }
       if (viewer && def.undeletable?.(record, viewer)) throw new AppError('deleteSelf');
-      written(server, trx, def.name, undefined);
+      // A soft delete (a record kept, marked deleted) is heard as a delete too.
+      server.services.writes.report(trx, { entity: def.name, kind: 'delete', id: idOf(key) });
       if (await this.hooks.softDelete?.({ trx, actor, server }, record)) return true;
       await this.hooks.beforeDelete?.({ trx, actor, server }, record);
       return (await repo.delete(key.owner, key.name, trx)) > 0;

@@ -18,7 +18,7 @@ import { EntityDomain, type RecordKey } from './entity-domain.js';
 import type { HookContext } from './hooks.js';
 import { membersOf } from './memberships.js';
 import { requireOrganization } from './organization.js';
-import { followIdReferences } from './references.js';
+import { followIdReferences, followNameWithinOwner } from './references.js';
 import { users } from './user.js';
 
 /** A group's id as users record it in their `groups` list. */
@@ -115,15 +115,10 @@ export const groups = new EntityDomain(groupDef, {
     const { trx } = ctx;
     // Subgroups follow a new name (a group with subgroups does not change organization).
     if (after.name !== before.name) {
-      await trx
-        .updateTable('group')
-        .set({ parentId: after.name })
-        .where('owner', '=', before.owner)
-        .where('parentId', '=', before.name)
-        .execute();
+      await followNameWithinOwner(ctx.server, trx, groupDef, 'parentId', before.owner, before.name, after.name);
     }
     await followInUsers(ctx, groupId(before), groupId(after));
-    await followIdReferences(trx, 'group', groupId(before), groupId(after));
+    await followIdReferences(ctx.server, trx, 'group', groupId(before), groupId(after));
   },
   // Casdoor's answer also names each group's users (owner/name) and its parent's display name:
   // two queries for the whole page.
@@ -161,7 +156,7 @@ export const groups = new EntityDomain(groupDef, {
       throw new AppError('groupHasUsers', { id: groupId(group) });
     }
     if (!group.isTopGroup) await markParent(ctx.trx, group.owner, group.parentId, group.name);
-    await followIdReferences(ctx.trx, 'group', groupId(group), null);
+    await followIdReferences(ctx.server, ctx.trx, 'group', groupId(group), null);
   },
 });
 

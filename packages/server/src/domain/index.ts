@@ -52,17 +52,11 @@ const DOMAINS: { [Name in Exclude<EntityName, ViewEntity['name']>]: EntityDomain
   webhook: webhooks,
 };
 
-const generic = new Map<string, EntityDomain>();
-
-/** The domain of an entity (by its definition), with the entity's rules. */
+/**
+ * The domain of an entity (by its definition), with the entity's rules; a definition outside the
+ * registry gets the generic one (an EntityDomain keeps nothing between calls).
+ */
 export function domainOf(def: EntityDefinition): EntityDomain {
   const known: Partial<Record<string, EntityDomain>> = DOMAINS;
-  const domain = known[def.name];
-  if (domain) return domain;
-  let made = generic.get(def.name);
-  if (!made) {
-    made = new EntityDomain(def);
-    generic.set(def.name, made);
-  }
-  return made;
+  return known[def.name] ?? new EntityDomain(def);
 }

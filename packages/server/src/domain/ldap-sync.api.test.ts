@@ -1,9 +1,10 @@
 import { type LdapDirectoryUser, ldap as ldapDef, user as userDef } from '@gatehouse/entities';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { setOutboundAllowlist } from '../integrations/http/address-guard.js';
 import { DirectoryConnection } from '../integrations/ldap/connection.js';
-import { organizationTeam, type Team } from '../test-support/accounts.js';
+import { organizationTeam, signedInUser, type Team } from '../test-support/accounts.js';
 import { selfSignedTls } from '../test-support/messaging-peers.js';
+import { loopbackOutbound } from '../test-support/outbound.js';
+import { startTestServerOn } from '../test-support/server.js';
 import { type DirectoryPerson, type Slapd, startSlapd } from '../test-support/slapd.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 
@@ -148,11 +149,13 @@ describeEachDatabase('LDAP directory sync', (server) => {
     const wrong = await team.orgAdmin.post('/api/add-ldap', directory({ password: 'not-the-password' }));
     expect(await usersOf(`syncorg/${wrong.data2.id}`)).toMatchObject({ status: 'error', code: 'ldapBindFailed' });
 
-    setOutboundAllowlist([]);
+    // A server over the same database whose outbound allowlist does not open loopback.
+    const closed = await startTestServerOn(server().engine, server().ctx.config.databaseUrl, { outboundAllowlist: [] });
     try {
-      expect(await usersOf()).toMatchObject({ status: 'error', code: 'outboundAddressRefused' });
+      const boss = await signedInUser(closed.url, 'syncorg', 'boss', 'boss-pass');
+      expect(await boss.get('/api/get-ldap-users', { id })).toMatchObject({ status: 'error', code: 'outboundAddressRefused' });
     } finally {
-      setOutboundAllowlist(['127.0.0.1', '::1', 'localhost']);
+      await closed.close();
     }
 
     const ldaps = await team.orgAdmin.post('/api/add-ldap', directory({ port: slapd.tlsPort, enableSsl: true }));
@@ -174,8 +177,10 @@ describeEachDatabase('LDAP directory sync', (server) => {
       username: slapd.adminDn,
       password: slapd.adminPassword,
     };
-    await expect(DirectoryConnection.open(settings, 'starttls')).rejects.toMatchObject({ key: 'ldapConnectFailed' });
-    const connection = await DirectoryConnection.open({ ...settings, allowSelfSignedCert: true }, 'starttls');
+    await expect(DirectoryConnection.open(loopbackOutbound, settings, 'starttls')).rejects.toMatchObject({
+      key: 'ldapConnectFailed',
+    });
+    const connection = await DirectoryConnection.open(loopbackOutbound, { ...settings, allowSelfSignedCert: true }, 'starttls');
     try {
       const entries = await connection.search(slapd.peopleDn, '(uid=alice)', ['cn']);
       expect(entries.map((entry) => entry.cn)).toEqual(['Alice Liddell']);

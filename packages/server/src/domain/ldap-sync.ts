@@ -38,8 +38,8 @@ export async function ldapForAdmin(server: ServerContext, viewer: Viewer, key: R
 }
 
 /** Every user of the server's directory (below its base DN, matching its filter). */
-async function readDirectory(ldap: Ldap): Promise<(LdapDirectoryUser & { dn: string })[]> {
-  const entries = await withDirectory(ldap, (connection) =>
+async function readDirectory(server: ServerContext, ldap: Ldap): Promise<(LdapDirectoryUser & { dn: string })[]> {
+  const entries = await withDirectory(server.services.outbound, ldap, (connection) =>
     connection.search(ldap.baseDn, listFilter(ldap.filter), USER_ATTRIBUTES, BINARY_ATTRIBUTES),
   );
   return entries.map((entry) => directoryUserOf(entry, ldap.usernameAttribute));
@@ -69,7 +69,7 @@ export async function syncedUuids(server: ServerContext, owner: string, uuids: s
 
 /** get-ldap-users: the directory's users and which of them are synced into the organization already. */
 export async function directoryUsers(server: ServerContext, ldap: Ldap): Promise<LdapUsersAnswer> {
-  const directory = await readDirectory(ldap);
+  const directory = await readDirectory(server, ldap);
   const existUuids = await syncedUuids(
     server,
     ldap.owner,
@@ -92,7 +92,7 @@ export async function syncDirectoryUsers(
   ldap: Ldap,
   selection: LdapDirectoryUser[] | 'all',
 ): Promise<LdapSyncAnswer> {
-  const directory = await readDirectory(ldap);
+  const directory = await readDirectory(server, ldap);
   const byUuid = new Map(directory.map((user) => [user.uuid, user]));
   const failed: LdapDirectoryUser[] = [];
   const exist: LdapDirectoryUser[] = [];

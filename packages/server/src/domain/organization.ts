@@ -15,7 +15,6 @@ import type { LooseRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
 import { deleteOrganizationData, renameOrganizationEverywhere } from './cascade.js';
 import { EntityDomain } from './entity-domain.js';
-import { recordCachesOf } from './record-cache.js';
 import { maskRecord } from './records.js';
 
 /** A tag is "value" or "value|label" (the label is what Chinese pages show), with a value. */
@@ -54,8 +53,8 @@ export const organizations = new EntityDomain(organizationDef, {
     settle(org, provided);
   },
   beforeUpdate: async (_ctx, _before, next, provided) => settle(next, provided),
-  afterRename: async ({ trx }, before, after) => renameOrganizationEverywhere(trx, before.name, after.name),
-  beforeDelete: async ({ trx }, record) => deleteOrganizationData(trx, record.name),
+  afterRename: async ({ trx, server }, before, after) => renameOrganizationEverywhere(server, trx, before.name, after.name),
+  beforeDelete: async ({ trx, server }, record) => deleteOrganizationData(server, trx, record.name),
 });
 
 /** The organization named `name`, if any. */
@@ -66,7 +65,7 @@ export const organizations = new EntityDomain(organizationDef, {
 export function organizationByName(server: ServerContext, name: string, trx?: Db): Promise<Organization | undefined> {
   const repo = server.repo(organizationDef);
   if (trx) return repo.get(ADMIN_OWNER, name, trx);
-  const caches = recordCachesOf(server);
+  const caches = server.services.recordCaches;
   return caches.organizations.get(name, () => repo.get(ADMIN_OWNER, name), caches.trusted());
 }
 

@@ -1,8 +1,7 @@
 import type { Application, Organization } from '@gatehouse/entities';
 import type { ServerContext } from '../context.js';
-import type { Db } from '../db/database.js';
 import { type AuthzWatcher, redisWatcher, workerWatcher } from './enforcement/watcher.js';
-import { afterCommit } from './transaction.js';
+import { changedRecord, type Written } from './writes.js';
 
 /** The channel on which instances say that organizations or applications changed. */
 export const RECORDS_CHANNEL = 'gatehouse:records-changed';
@@ -13,9 +12,9 @@ const MAX_ENTRIES = 10_000;
 /**
  * Records read on almost every request (the organization of a sign-in or an account, the
  * application of a token or a client) kept in memory by a lookup key. A kept record is frozen, so
- * that no caller can change what the next one reads. Every domain write that may change one
- * (records-cache rules in `recordsWritten`) empties the cache once it has committed; a lookup that
- * started before an emptying does not keep what it read, which may be older than the write.
+ * that no caller can change what the next one reads. Every committed write that may change one
+ * (RecordCaches.written) empties the cache; a lookup that started before an emptying does not keep
+ * what it read, which may be older than the write.
  */
 export class RecordCache<T extends object> {
   readonly #entries = new Map<string, T | null>();
@@ -55,6 +54,9 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The entities the caches hold. */
+const CACHED = new Set(['organization', 'application']);
+
 /** The record caches of one server, and what keeps them true across instances. */
 export class RecordCaches {
   /** Organizations by name. */
@@ -68,6 +70,18 @@ export class RecordCaches {
   private watcher: AuthzWatcher | undefined;
 
   constructor(private readonly ctx: ServerContext) {}
+
+  /**
+   * The written event's subscriber: a committed change of a cached entity, or a rename or delete of
+   * anything (followed into the records that name it, organizations and applications among them),
+   * empties the caches here and on the other instances.
+   */
+  written({ writes }: Written): void {
+    const matters = writes.some(
+      (write) => (CACHED.has(write.entity) && changedRecord(write)) || write.kind === 'rename' || write.kind === 'delete',
+    );
+    if (matters) this.changed();
+  }
 
   /** Empties every cache here, and (with REDIS_URL) on the other instances. */
   changed(): void {
@@ -104,26 +118,9 @@ export class RecordCaches {
   }
 }
 
-const instances = new WeakMap<ServerContext, RecordCaches>();
-
-export function recordCachesOf(ctx: ServerContext): RecordCaches {
-  let caches = instances.get(ctx);
-  if (!caches) {
-    caches = new RecordCaches(ctx);
-    instances.set(ctx, caches);
+declare module '../context.js' {
+  interface ServerServices {
+    /** Organizations and applications kept in memory (domain/record-cache.ts). */
+    readonly recordCaches: RecordCaches;
   }
-  return caches;
-}
-
-/** The entities the caches hold. */
-const CACHED = new Set(['organization', 'application']);
-
-/**
- * Called by every domain write (entity-domain.ts) with the fields it set or changed (undefined: a
- * delete or rename). Writes of cached entities, and renames and deletes of anything (which follow
- * into the records that name it, organizations and applications among them), empty the caches
- * after the commit.
- */
-export function recordsWritten(ctx: ServerContext, trx: Db, entity: string, fields: readonly string[] | undefined): void {
-  if (CACHED.has(entity) || !fields) afterCommit(trx, () => recordCachesOf(ctx).changed());
 }

@@ -82,6 +82,6 @@ async function checkRole(ctx: HookContext, role: Role, ownIds: string[]): Promis
 export const roles = new EntityDomain(roleDef, {
   beforeAdd: (ctx, role) => checkRole(ctx, role, [roleId(role)]),
   beforeUpdate: (ctx, before, next) => checkRole(ctx, next, [...new Set([roleId(before), roleId(next)])]),
-  afterRename: (ctx, before, after) => followIdReferences(ctx.trx, 'role', roleId(before), roleId(after)),
-  beforeDelete: (ctx, role) => followIdReferences(ctx.trx, 'role', roleId(role), null),
+  afterRename: (ctx, before, after) => followIdReferences(ctx.server, ctx.trx, 'role', roleId(before), roleId(after)),
+  beforeDelete: (ctx, role) => followIdReferences(ctx.server, ctx.trx, 'role', roleId(role), null),
 });

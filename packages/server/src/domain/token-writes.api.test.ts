@@ -7,6 +7,7 @@ import { signedInAdmin } from '../test-support/accounts.js';
 import { createOAuthApplication, postTokenEndpoint } from '../test-support/oidc.js';
 import { describeEachDatabase } from '../test-support/suite.js';
 import { findToken, tokens } from './token.js';
+import type { Written } from './writes.js';
 
 /** Tokens of this scope are refused by a trigger of the test's: a write that fails in the database. */
 const REFUSED_SCOPE = 'refused-by-trigger';
@@ -117,6 +118,34 @@ describeEachDatabase('tokens issued together', (server, engine) => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(rows.map((_, i) => (i === 3 ? 'rejected' : 'fulfilled')));
     const kept = rows.filter((_, i) => i !== 3);
     expect(await storedScopes(rows.map((row) => row.name))).toEqual(kept.map((row) => row.scope).sort());
+  });
+
+  it('tells the written event of a group once its shared commit is done; of a group rolled back, only what ran again', async () => {
+    const heard: Written[] = [];
+    const stop = server().ctx.services.writes.subscribe((event) => {
+      if (event.writes.some((write) => write.entity === 'token')) heard.push(event);
+    });
+    try {
+      const together = Array.from({ length: 10 }, (_, i) => tokenRow(`heard-together-${i}`));
+      await Promise.all(together.map((row) => tokens.create(server().ctx, 'system', row, { newKey: true })));
+      // One commit, one event: every token of the group in it.
+      expect(heard).toHaveLength(1);
+      expect(heard[0]?.writes.map((write) => write.id)).toEqual(together.map((row) => `${row.owner}/${row.name}`));
+
+      heard.length = 0;
+      const beside = Array.from({ length: 5 }, (_, i) => tokenRow(i === 2 ? REFUSED_SCOPE : `heard-beside-${i}`));
+      await Promise.allSettled(beside.map((row) => tokens.create(server().ctx, 'system', row, { newKey: true })));
+      // The group was rolled back unheard; each write ran again alone, and each one committed is heard once.
+      const ids = heard.flatMap((event) => event.writes.map((write) => write.id));
+      expect(ids.sort()).toEqual(
+        beside
+          .filter((_, i) => i !== 2)
+          .map((row) => `${row.owner}/${row.name}`)
+          .sort(),
+      );
+    } finally {
+      stop();
+    }
   });
 
   it.runIf(engine === 'postgres')('commits the tokens of one turn in one transaction (one xmin) [postgres]', async () => {

@@ -108,7 +108,7 @@ export const users = new EntityDomain(userDef, {
       await replaceMemberships(trx, before, next.groups);
     }
   },
-  afterRename: async ({ trx }, before, after) => {
+  afterRename: async ({ trx, server }, before, after) => {
     await trx
       .updateTable('authSession')
       .set({ owner: after.owner, name: after.name })
@@ -118,14 +118,14 @@ export const users = new EntityDomain(userDef, {
     await renameRecordedSessions(trx, before, after);
     await renameUserIdentities(trx, before, after);
     await renameMemberships(trx, before, after);
-    await followIdReferences(trx, 'user', `${before.owner}/${before.name}`, `${after.owner}/${after.name}`);
+    await followIdReferences(server, trx, 'user', `${before.owner}/${before.name}`, `${after.owner}/${after.name}`);
   },
   extend: (server, stored, answers) => extendedUsers(server, stored, answers),
-  beforeDelete: async ({ trx }, user) => {
+  beforeDelete: async ({ trx, server }, user) => {
     await endEverySession(trx, user);
     await deleteUserIdentities(trx, user.owner, user.name);
     await replaceMemberships(trx, user, []);
-    await followIdReferences(trx, 'user', `${user.owner}/${user.name}`, null);
+    await followIdReferences(server, trx, 'user', `${user.owner}/${user.name}`, null);
   },
   // With the organization's soft deletion, a delete marks the user deleted (it can no longer sign
   // in; an administrator may restore it) and ends its sessions, tokens and linked identities, as

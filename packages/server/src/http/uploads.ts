@@ -9,7 +9,12 @@ export interface UploadedFile {
   mimetype: string;
 }
 
-const declared = new WeakMap<FastifyRequest, Map<string, { filename: string; mimetype: string }>>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The declared name and type of each multipart file, by field (keepFileInfo). */
+    uploadedFileInfo?: Map<string, { filename: string; mimetype: string }>;
+  }
+}
 
 /**
  * The multipart plugin's `onFile`: reads the file into memory (the body then holds its bytes,
@@ -17,19 +22,15 @@ const declared = new WeakMap<FastifyRequest, Map<string, { filename: string; mim
  */
 export async function keepFileInfo(this: FastifyRequest, part: MultipartFile): Promise<void> {
   await part.toBuffer();
-  let files = declared.get(this);
-  if (!files) {
-    files = new Map();
-    declared.set(this, files);
-  }
-  files.set(part.fieldname, { filename: part.filename, mimetype: part.mimetype });
+  this.uploadedFileInfo ??= new Map();
+  this.uploadedFileInfo.set(part.fieldname, { filename: part.filename, mimetype: part.mimetype });
 }
 
 /** The file of multipart field `field`, or null when the request carries none. */
 export function uploadedFile(request: FastifyRequest, field = 'file'): UploadedFile | null {
   const data = bodyOf(request)[field];
   if (!Buffer.isBuffer(data)) return null;
-  const info = declared.get(request)?.get(field);
+  const info = request.uploadedFileInfo?.get(field);
   return { data, filename: info?.filename ?? '', mimetype: info?.mimetype ?? '' };
 }
 

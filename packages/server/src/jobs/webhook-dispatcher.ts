@@ -111,6 +111,7 @@ export class WebhookDispatcher {
     let outcome: AttemptOutcome;
     try {
       const answer = await sendWebhookAttempt(
+        this.server.services.outbound,
         hook,
         { delivery: row.name, eventType: row.eventType, document: deliveryDocument(row.payload, row.extendedUser) },
         { timeoutMs: this.settings.timeoutMs, signal },

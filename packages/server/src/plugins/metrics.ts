@@ -94,3 +94,10 @@ export function registerMetrics(app: FastifyInstance, metrics: RequestMetrics) {
     metrics.observe(name, request.method, reply.elapsedTime / 1000);
   });
 }
+
+declare module '../context.js' {
+  interface ServerServices {
+    /** The request metrics of the system-info dashboard and /metrics (plugins/metrics.ts). */
+    readonly requestMetrics: RequestMetrics;
+  }
+}

@@ -81,3 +81,10 @@ export class RecordQueue {
     await this.flush();
   }
 }
+
+declare module '../context.js' {
+  interface ServerServices {
+    /** The audit records waiting to be written (plugins/record-queue.ts). */
+    readonly recordQueue: RecordQueue;
+  }
+}

@@ -4,7 +4,6 @@ import { requireAccount } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
 import { SELECTOR_KINDS, type Selector } from '../domain/enforcement/enforcement.js';
 import { ownerOf } from '../domain/enforcement/permission-policies.js';
-import { authzOf } from '../domain/enforcement/service.js';
 import { parseIncoming } from '../domain/records.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
@@ -57,7 +56,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
     const selector = selectorOf(request, SELECTOR_KINDS);
     checkScope(account.viewer, selector);
     const started = performance.now();
-    const answer = await authzOf(ctx).enforce(account.viewer, selector, requestOf(request.body));
+    const answer = await ctx.services.authz.enforce(account.viewer, selector, requestOf(request.body));
     // The time the decision took inside the server, for benchmarks and operators (Server-Timing).
     reply.header('Server-Timing', `enforce;dur=${(performance.now() - started).toFixed(3)}`);
     return ok(answer.data, answer.keys);
@@ -70,7 +69,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
       SELECTOR_KINDS.filter((k) => k !== 'resourceId'),
     );
     checkScope(account.viewer, selector);
-    const answer = await authzOf(ctx).batchEnforce(account.viewer, selector, requestsOf(request.body));
+    const answer = await ctx.services.authz.batchEnforce(account.viewer, selector, requestsOf(request.body));
     return ok(answer.data, answer.keys);
   });
 
@@ -78,7 +77,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
     const account = await requireAccount(ctx, request);
     const selector = selectorOf(request, SELECTOR_KINDS);
     checkScope(account.viewer, selector);
-    return ok(await authzOf(ctx).explain(account.viewer, selector, requestOf(request.body)));
+    return ok(await ctx.services.authz.explain(account.viewer, selector, requestOf(request.body)));
   });
 
   // The explain panel's inputs: the request fields of the selected enforcer's model (data) and the
@@ -87,7 +86,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
     const account = await requireAccount(ctx, request);
     const selector = selectorOf(request, SELECTOR_KINDS);
     checkScope(account.viewer, selector);
-    const { fields, actions } = await authzOf(ctx).requestFields(selector);
+    const { fields, actions } = await ctx.services.authz.requestFields(selector);
     return ok(fields, actions);
   });
 
@@ -102,7 +101,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
     if (!stored || !mayEditPermission(account.viewer, stored)) throw new AppError('unauthorized');
     const { values } = parseIncoming(permissionDef, account.viewer, request.body);
     const edited = ctx.repo(permissionDef).toRecord({ ...stored, ...values, owner, name });
-    return ok(await authzOf(ctx).simulate(edited));
+    return ok(await ctx.services.authz.simulate(edited));
   });
 
   for (const what of ['objects', 'actions', 'roles'] as const) {
@@ -110,7 +109,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
       const account = await requireAccount(ctx, request);
       const userId = queryParam(request, 'userId') || `${account.viewer.owner}/${account.viewer.name}`;
       if (!isGlobalAdmin(account.viewer) && ownerOf(userId) !== account.viewer.owner) throw new AppError('unauthorized');
-      return ok(await authzOf(ctx).allOf(what, userId));
+      return ok(await ctx.services.authz.allOf(what, userId));
     });
   }
 }

@@ -103,7 +103,7 @@ export function registerMessagingRoutes(app: FastifyInstance, ctx: ServerContext
     const provider = withFormValues(account.viewer, stored, body.providerObject);
     const receivers = receiversOf(body);
     if (receivers.length === 1 && receivers[0] === SMTP_TEST_RECEIVER) {
-      await testEmailConnection(provider);
+      await testEmailConnection(ctx.services.outbound, provider);
       return ok();
     }
     const invalid = receivers.filter((r) => !isValidEmail(r));
@@ -117,7 +117,8 @@ export function registerMessagingRoutes(app: FastifyInstance, ctx: ServerContext
       userName: String(account.user?.displayName || account.user?.name || 'Hi'),
       organization: String(organization?.displayName || account.viewer.owner),
     });
-    for (const to of receivers) await sendEmailWith(provider, { to, subject: title, html, senderName: str(body.sender) });
+    for (const to of receivers)
+      await sendEmailWith(ctx.services.outbound, provider, { to, subject: title, html, senderName: str(body.sender) });
     return ok();
   });
 
@@ -136,7 +137,7 @@ export function registerMessagingRoutes(app: FastifyInstance, ctx: ServerContext
     const numbers = receivers.map((r) => toE164(r, regions) ?? (provider.type === CUSTOM_HTTP_SMS ? r : null));
     const invalid = receivers.filter((_, i) => numbers[i] === null);
     if (invalid.length > 0) throw new AppError('smsInvalidReceivers', { receivers: invalid.join(', ') });
-    for (const to of numbers) await sendSmsWith(provider, { to: String(to), code });
+    for (const to of numbers) await sendSmsWith(ctx.services.outbound, provider, { to: String(to), code });
     return ok();
   });
 
@@ -146,7 +147,7 @@ export function registerMessagingRoutes(app: FastifyInstance, ctx: ServerContext
     const provider = await findProvider(ctx, account, body, str((request.query as Body).provider), 'Notification');
     const text = str(body.content);
     if (!text) throw new AppError('notificationEmptyContent');
-    await sendNotificationWith(provider, { text });
+    await sendNotificationWith(ctx.services.outbound, provider, { text });
     return ok();
   });
 }

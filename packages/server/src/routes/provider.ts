@@ -4,7 +4,6 @@ import { requireAccount } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
-import { outboundFetch } from '../integrations/http/outbound.js';
 
 /** Largest metadata document fetched (metadata of federations with many certificates stays far below). */
 export const SAML_METADATA_MAX_BYTES = 512 * 1024;
@@ -21,7 +20,7 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: ServerContext)
     if (!isAdmin(viewer)) throw new AppError('unauthorized');
     const body = (request.body ?? {}) as { url?: unknown };
     const url = typeof body.url === 'string' ? body.url.trim() : '';
-    const response = await outboundFetch(url, {
+    const response = await ctx.services.outbound.fetch(url, {
       method: 'GET',
       headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml;q=0.9, */*;q=0.1' },
       maxBytes: SAML_METADATA_MAX_BYTES,

@@ -1,12 +1,13 @@
 import { splitId } from '@gatehouse/entities';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { providerAuthUrl, requestWith } from '../auth/provider-login.js';
+import { providerAuthUrl } from '../auth/provider-login.js';
 import { readProviderState } from '../auth/provider-state.js';
 import type { ServerContext } from '../context.js';
 import { providerByName } from '../domain/provider.js';
 import { AppError } from '../errors.js';
 import { originOf } from '../http/origin.js';
 import { isJsonObject, paramOf } from '../http/params.js';
+import { requestWith } from '../http/request-state.js';
 
 /**
  * Sign-in through a SAML identity provider, Gatehouse being the service provider (Casdoor's paths):

@@ -6,6 +6,7 @@ import { type Built, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config/config.js';
 import type { DialectName } from '../db/database.js';
 import { createMigratedDatabase } from './databases.js';
+import { LOOPBACK_ALLOWLIST } from './outbound.js';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 
@@ -52,7 +53,7 @@ export async function startTestServerOn(
     port: 0,
     dataDir,
     // The tests' peers (identity providers, SMTP, S3, metadata) listen on loopback.
-    outboundAllowlist: ['127.0.0.1', '::1', 'localhost'],
+    outboundAllowlist: [...LOOPBACK_ALLOWLIST],
     ...overrides,
   };
   let built: Built | undefined;

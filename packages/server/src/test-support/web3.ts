@@ -2,7 +2,7 @@ import { type Web3AuthToken, type Web3ChainId, web3TypedData } from '@gatehouse/
 import type { PrivateKeyAccount } from 'viem/accounts';
 
 /**
- * A Web3 sign-in token as the console makes it (components/web3-signin.ts), signed by a viem
+ * A Web3 sign-in token as the console makes it (shared/components/web3-signin.ts), signed by a viem
  * private-key account: what a wallet answers to eth_signTypedData_v4. `claim` replaces the address
  * the token claims; `typedData` edits the request after it is signed.
  */

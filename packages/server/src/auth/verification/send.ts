@@ -178,10 +178,10 @@ async function phoneDestination(ctx: ServerContext, app: Application, org: Organ
   return { receiver, user, provider };
 }
 
-async function deliver(org: Organization, destination: Destination, code: string): Promise<void> {
+async function deliver(ctx: ServerContext, org: Organization, destination: Destination, code: string): Promise<void> {
   const { provider, receiver, user } = destination;
   if (provider.category === 'SMS') {
-    await sendSmsWith(provider, { to: receiver, code });
+    await sendSmsWith(ctx.services.outbound, provider, { to: receiver, code });
     return;
   }
   // The code must reach the reader: a provider without a template (or without %s) uses the default.
@@ -191,7 +191,7 @@ async function deliver(org: Organization, destination: Destination, code: string
     userName: String(user?.displayName || user?.name || receiver),
     organization: org.displayName || org.name,
   });
-  await sendEmailWith(provider, {
+  await sendEmailWith(ctx.services.outbound, provider, {
     to: receiver,
     subject: provider.title.trim() || DEFAULT_EMAIL_TITLE,
     html,
@@ -238,7 +238,7 @@ export async function sendVerificationCode(ctx: ServerContext, request: FastifyR
     code,
   );
   try {
-    await deliver(org, destination, code);
+    await deliver(ctx, org, destination, code);
   } catch (error) {
     await forgetCode(ctx, record);
     throw error;

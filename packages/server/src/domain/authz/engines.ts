@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import {
   type Adapter,
   adapter as adapterDef,
@@ -13,25 +12,12 @@ import {
 } from '@gatehouse/entities';
 import { type Enforcer, type Model, newEnforcer, newModelFromString } from 'casbin';
 import type { ServerContext } from '../../context.js';
-import type { Database } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { idBefore, POLICIES, type Write, type Written } from '../writes.js';
 import { StoreAdapter } from './casbin-adapter.js';
 import { ruleStoreOf } from './policy-store.js';
 
-/**
- * The casbin engine of each enforcer record, built once (model text + adapter, policies loaded)
- * and kept until something it was built from changes.
- *
- * Interface for the rest of the server:
- * - `engineOf(server, enforcerId)`: the engine (`{enforcer, record, model, adapter}`), built on
- *   first use; concurrent callers share one build.
- * - `invalidate(server, change)`: drops the engines a change concerns (an enforcer by id, every
- *   enforcer of a model or an adapter, or all) and emits `change` unless `broadcast` is false.
- *   The domains of models, adapters and enforcers call it after each write; policy writes made
- *   through an engine keep it current and emit a `policy` change for other processes.
- * - `onChange(listener)`: every change this process made (to be published to other processes,
- *   which apply it with `invalidate(..., {broadcast: false})`).
- */
+/** The casbin engine of an enforcer record, and what it was built from. */
 export interface Engine {
   enforcer: Enforcer;
   record: EnforcerRecord;
@@ -39,12 +25,8 @@ export interface Engine {
   adapter: Adapter;
 }
 
-export type EngineChange =
-  | { kind: 'enforcer'; id: string }
-  | { kind: 'model'; id: string }
-  | { kind: 'adapter'; id: string }
-  | { kind: 'policy'; id: string }
-  | { kind: 'all' };
+/** Which engines a change concerns: an enforcer's, every engine built from a model or an adapter, or all. */
+export type EngineChange = { kind: 'enforcer' | 'model' | 'adapter'; id: string } | { kind: 'all' };
 
 /** A model text casbin loads, or the AppError saying why not (nothing is saved with it). */
 export function loadModelText(text: string): Model {
@@ -89,24 +71,42 @@ interface Entry {
   built?: { model: string; adapter: string };
 }
 
-class EngineRegistry {
-  readonly #engines = new WeakMap<Database, Map<string, Entry>>();
-  readonly #events = new EventEmitter();
-
-  #cache(server: ServerContext): Map<string, Entry> {
-    let cache = this.#engines.get(server.database);
-    if (!cache) {
-      cache = new Map();
-      this.#engines.set(server.database, cache);
-    }
-    return cache;
+/**
+ * The engines a committed write makes stale: those of a model, adapter or enforcer changed,
+ * renamed or deleted (by the id it had; created ones replace nothing), all of them after an
+ * organization's rename or delete (the ids they name move) and after a permission's policy rows
+ * changed (any enforcer over its adapter's table holds them). Policy rows written through an
+ * enforcer's engine leave that engine as it is: it holds them already.
+ */
+export function engineChangesOf(write: Write): EngineChange[] {
+  const { entity } = write;
+  if (entity === 'model' || entity === 'adapter' || entity === 'enforcer') {
+    if (write.kind === 'create') return [];
+    if (write.kind === 'update' && write.fields.length === 1 && write.fields[0] === POLICIES) return [];
+    return [{ kind: entity, id: idBefore(write) }];
   }
+  if (entity === 'organization' && (write.kind === 'rename' || write.kind === 'delete')) return [{ kind: 'all' }];
+  if (entity === 'permission' && write.kind === 'update' && write.fields.includes(POLICIES)) return [{ kind: 'all' }];
+  return [];
+}
 
-  engineOf(server: ServerContext, enforcerId: string): Promise<Engine> {
-    const cache = this.#cache(server);
+/**
+ * The casbin engine of each enforcer record of one server, built once (model text + adapter,
+ * policies loaded) and kept until something it was built from changes: `engineOf(enforcerId)`
+ * builds on first use (concurrent callers share one build); `written` (the written event's
+ * subscriber) and `invalidate` drop what a change concerns. Policy writes made through an engine
+ * keep it current.
+ */
+export class EngineRegistry {
+  readonly #engines = new Map<string, Entry>();
+
+  constructor(private readonly server: ServerContext) {}
+
+  engineOf(enforcerId: string): Promise<Engine> {
+    const cache = this.#engines;
     const known = cache.get(enforcerId);
     if (known) return known.engine;
-    const entry: Entry = { engine: build(server, enforcerId) };
+    const entry: Entry = { engine: build(this.server, enforcerId) };
     cache.set(enforcerId, entry);
     entry.engine.then(
       (engine) => {
@@ -119,27 +119,22 @@ class EngineRegistry {
     return entry.engine;
   }
 
-  invalidate(server: ServerContext, change: EngineChange, options: { broadcast?: boolean } = {}): void {
-    const cache = this.#cache(server);
+  /** Drops the engines `change` concerns (here only: other instances hear of changes through the enforcement watcher). */
+  invalidate(change: EngineChange): void {
+    const cache = this.#engines;
     if (change.kind === 'all') cache.clear();
-    else if (change.kind === 'enforcer' || change.kind === 'policy') cache.delete(change.id);
+    else if (change.kind === 'enforcer') cache.delete(change.id);
     else {
       for (const [id, entry] of cache) {
         // An engine still building may have read the old record: it goes too.
         if (!entry.built || entry.built[change.kind] === change.id) cache.delete(id);
       }
     }
-    if (options.broadcast !== false) this.#events.emit('change', change);
   }
 
-  /** Emits a change without dropping this process's engine (it already holds the new state). */
-  announce(change: EngineChange): void {
-    this.#events.emit('change', change);
-  }
-
-  onChange(listener: (change: EngineChange) => void): () => void {
-    this.#events.on('change', listener);
-    return () => this.#events.off('change', listener);
+  /** The written event's subscriber. */
+  written({ writes }: Written): void {
+    for (const write of writes) for (const change of engineChangesOf(write)) this.invalidate(change);
   }
 }
 
@@ -149,10 +144,7 @@ async function build(server: ServerContext, enforcerId: string): Promise<Engine>
   if (!record) throw new AppError('enforcerNotFound', { id: enforcerId });
   const model = await modelOf(server, record.model, idOf(record));
   const adapter = await adapterOf(server, record.adapter, idOf(record));
-  const enforcer = await newEnforcer(
-    loadModelText(model.modelText),
-    new StoreAdapter(ruleStoreOf(server.database.db, server.config.dataDir, adapter)),
-  );
+  const enforcer = await newEnforcer(loadModelText(model.modelText), new StoreAdapter(ruleStoreOf(server, adapter)));
   return { enforcer, record, model, adapter };
 }
 
@@ -172,5 +164,9 @@ export async function adapterOf(server: ServerContext, id: string, enforcerId: s
   return adapter;
 }
 
-/** The one registry of this process. */
-export const engines = new EngineRegistry();
+declare module '../../context.js' {
+  interface ServerServices {
+    /** The casbin engines of the enforcer records (domain/authz/engines.ts). */
+    readonly engines: EngineRegistry;
+  }
+}

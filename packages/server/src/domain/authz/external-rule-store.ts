@@ -1,6 +1,7 @@
 import { ADAPTER_TABLE_PATTERN, type Adapter, adapterTableOf } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
 import { type ExternalDb, type ExternalRow, withExternalDb } from '../../integrations/database/external-db.js';
+import type { Outbound } from '../../integrations/http/outbound.js';
 import {
   countOf,
   exactConditions,
@@ -41,6 +42,7 @@ const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
  */
 export class ExternalRuleStore implements RuleStore {
   constructor(
+    private readonly outbound: Outbound,
     private readonly adapter: Adapter,
     private readonly dataDir: string,
   ) {
@@ -48,7 +50,7 @@ export class ExternalRuleStore implements RuleStore {
   }
 
   private with<T>(work: (db: ExternalDb, table: string) => Promise<T>): Promise<T> {
-    return withExternalDb(this.adapter, this.dataDir, async (db) => {
+    return withExternalDb(this.outbound, this.adapter, this.dataDir, async (db) => {
       const table = db.quote(adapterTableOf(this.adapter));
       await db.run(ensureTableSql(db, table));
       return work(db, table);

@@ -4,83 +4,41 @@ import {
   adapterTableOf,
   DEFAULT_ADAPTER_TABLE,
   DEFAULT_MODEL_TEXT,
-  type EntityDefinition,
   enforcer as enforcerDef,
-  type Fields,
   isGlobalAdmin,
   model as modelDef,
-  type RecordOf,
+  permission as permissionDef,
   SAME_DB_ADAPTER_VALUES,
   splitId,
 } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { type Actor, viewerOf } from '../actor.js';
-import { EntityDomain, type RecordKey, type UpdateOptions, type WriteOptions } from '../entity-domain.js';
-import type { EntityHooks, HookContext } from '../hooks.js';
-import { followIdReferences } from '../references.js';
-import { type EngineChange, engines, loadModelText } from './engines.js';
-
-type ChangeKind = 'model' | 'adapter' | 'enforcer';
-
-/**
- * The domain of an object an engine is built from: after every write (in its transaction's
- * wake) the engines built from the record are dropped, so the next use rebuilds them.
- */
-class EngineSourceDomain<F extends Fields> extends EntityDomain<F> {
-  constructor(
-    def: EntityDefinition<F>,
-    private readonly kind: ChangeKind,
-    hooks: EntityHooks<F>,
-  ) {
-    super(def, hooks);
-  }
-
-  private changed(server: ServerContext, key: RecordKey): void {
-    const change: EngineChange = { kind: this.kind, id: `${key.owner}/${key.name}` };
-    engines.invalidate(server, change);
-  }
-
-  override async update(
-    server: ServerContext,
-    actor: Actor,
-    key: RecordKey,
-    input: unknown,
-    options: UpdateOptions = {},
-  ): Promise<RecordOf<F>> {
-    const next = await super.update(server, actor, key, input, options);
-    this.changed(server, key);
-    return next;
-  }
-
-  override async remove(server: ServerContext, actor: Actor, key: RecordKey, options: WriteOptions = {}): Promise<boolean> {
-    const removed = await super.remove(server, actor, key, options);
-    this.changed(server, key);
-    return removed;
-  }
-}
+import { viewerOf } from '../actor.js';
+import { EntityDomain } from '../entity-domain.js';
+import type { HookContext } from '../hooks.js';
+import { followIdReferences, followNameWithinOwner } from '../references.js';
+import { loadModelText } from './engines.js';
 
 /**
  * An adapter's rename: enforcers and permissions name it by id (followIdReferences); permissions
  * of its organization also by name (Casdoor's permission.adapter), which follows within it.
  */
-async function followAdapterRename(trx: Db, before: Adapter, after: Adapter): Promise<void> {
-  await followIdReferences(trx, 'adapter', idOf(before), idOf(after));
+async function followAdapterRename(server: ServerContext, trx: Db, before: Adapter, after: Adapter): Promise<void> {
+  await followIdReferences(server, trx, 'adapter', idOf(before), idOf(after));
   if (before.owner === after.owner) {
-    await trx
-      .updateTable('permission')
-      .set({ adapter: after.name })
-      .where('owner', '=', before.owner)
-      .where('adapter', '=', before.name)
-      .execute();
+    await followNameWithinOwner(server, trx, permissionDef, 'adapter', before.owner, before.name, after.name);
   }
 }
 
 const idOf = (r: { owner: string; name: string }) => `${r.owner}/${r.name}`;
 
-/** Models: the text must load as a casbin model (nothing is saved otherwise). */
-export const models = new EngineSourceDomain(modelDef, 'model', {
+/**
+ * Models: the text must load as a casbin model (nothing is saved otherwise). The engines built
+ * from a model, an adapter or an enforcer are dropped once a write of it has committed (the
+ * written event's subscriber, EngineRegistry.written).
+ */
+export const models = new EntityDomain(modelDef, {
   beforeAdd: async (_ctx, record, provided) => {
     // A model added without text gets the default role-based one (as Add in the console does).
     if (!provided.has('modelText')) record.modelText = DEFAULT_MODEL_TEXT;
@@ -89,7 +47,7 @@ export const models = new EngineSourceDomain(modelDef, 'model', {
   beforeUpdate: async (_ctx, _before, next) => {
     loadModelText(next.modelText);
   },
-  afterRename: async (ctx, before, after) => followIdReferences(ctx.trx, 'model', idOf(before), idOf(after)),
+  afterRename: async (ctx, before, after) => followIdReferences(ctx.server, ctx.trx, 'model', idOf(before), idOf(after)),
 });
 
 /**
@@ -115,10 +73,10 @@ async function settleAdapter(ctx: HookContext, record: Adapter): Promise<void> {
   if (other) throw new AppError('adapterTableTaken', { table });
 }
 
-export const adapters = new EngineSourceDomain(adapterDef, 'adapter', {
+export const adapters = new EntityDomain(adapterDef, {
   beforeAdd: async (ctx, record) => settleAdapter(ctx, record),
   beforeUpdate: async (ctx, _before, next) => settleAdapter(ctx, next),
-  afterRename: async (ctx, before, after) => followAdapterRename(ctx.trx, before, after),
+  afterRename: async (ctx, before, after) => followAdapterRename(ctx.server, ctx.trx, before, after),
 });
 
 /**
@@ -147,7 +105,7 @@ async function checkReferences(
   }
 }
 
-export const enforcers = new EngineSourceDomain(enforcerDef, 'enforcer', {
+export const enforcers = new EntityDomain(enforcerDef, {
   beforeAdd: checkReferences,
   beforeUpdate: async (ctx, _before, next) => checkReferences(ctx, next),
 });

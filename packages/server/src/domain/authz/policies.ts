@@ -13,7 +13,8 @@ import type { PageRequest } from '../../db/list.js';
 import { AppError } from '../../errors.js';
 import { withExternalDb } from '../../integrations/database/external-db.js';
 import { refusal } from '../actor.js';
-import { adapterOf, checkRuleFits, type Engine, engines, loadModelText, modelOf } from './engines.js';
+import { POLICIES } from '../writes.js';
+import { adapterOf, checkRuleFits, type Engine, loadModelText, modelOf } from './engines.js';
 import { ptypesOf, rowsOf, ruleStoreOf } from './policy-store.js';
 import { type RuleRow, trimmedValues } from './rule-rows.js';
 
@@ -67,7 +68,7 @@ async function enforcerFor(server: ServerContext, viewer: Viewer, id: string, ac
 
 /** Drops the enforcer's engine: its next use builds a new one from the adapter's rows (a Sync). */
 function dropEngine(server: ServerContext, id: string): void {
-  engines.invalidate(server, { kind: 'enforcer', id }, { broadcast: false });
+  server.services.engines.invalidate({ kind: 'enforcer', id });
 }
 
 /**
@@ -84,7 +85,7 @@ async function engineFor(
 ): Promise<Engine> {
   await enforcerFor(server, viewer, id, action);
   if (fresh) dropEngine(server, id);
-  return withStorageErrors(() => engines.engineOf(server, id));
+  return withStorageErrors(() => server.services.engines.engineOf(id));
 }
 
 /** Runs a storage operation; a driver's failure becomes an AppError carrying its message. */
@@ -122,7 +123,7 @@ export async function policyPage(
   const [model, adapter] = await Promise.all([modelOf(server, record.model, id), adapterOf(server, record.adapter, id)]);
   const ptypes = ptypesOf(loadModelText(model.modelText));
   if (sync) dropEngine(server, id);
-  const store = ruleStoreOf(server.database.db, server.config.dataDir, adapter);
+  const store = ruleStoreOf(server, adapter);
   const { rows, total } = await withStorageErrors(() => store.page(ptypes, (page.page - 1) * page.pageSize, page.pageSize));
   return { policies: rows.map(wireRule), total };
 }
@@ -163,8 +164,13 @@ export function filtersOfBody(body: unknown): PolicyFilter[] {
   });
 }
 
-function announce(id: string): void {
-  engines.announce({ kind: 'policy', id });
+/**
+ * A policy write through the enforcer's engine, heard at once (the engine's adapter has written
+ * it): the engine holds it already, the compiled enforcers here and every instance's engines and
+ * enforcers are rebuilt.
+ */
+function announce(server: ServerContext, id: string): void {
+  server.services.writes.report(server.database.db, { entity: 'enforcer', kind: 'update', id, fields: [POLICIES] });
 }
 
 /** Adds a policy; false when the enforcer already has it. */
@@ -177,7 +183,7 @@ export async function addPolicy(server: ServerContext, viewer: Viewer, id: strin
       ? engine.enforcer.addNamedPolicy(rule.ptype, ...rule.values)
       : engine.enforcer.addNamedGroupingPolicy(rule.ptype, ...rule.values),
   );
-  if (added) announce(id);
+  if (added) announce(server, id);
   return added;
 }
 
@@ -200,7 +206,7 @@ export async function updatePolicy(
       ? engine.enforcer.updateNamedPolicy(old.ptype, old.values, next.values)
       : engine.enforcer.updateNamedGroupingPolicy(old.ptype, old.values, next.values),
   );
-  if (updated) announce(id);
+  if (updated) announce(server, id);
   return updated;
 }
 
@@ -214,7 +220,7 @@ export async function removePolicy(server: ServerContext, viewer: Viewer, id: st
       ? engine.enforcer.removeNamedPolicy(rule.ptype, ...rule.values)
       : engine.enforcer.removeNamedGroupingPolicy(rule.ptype, ...rule.values),
   );
-  if (removed) announce(id);
+  if (removed) announce(server, id);
   return removed;
 }
 
@@ -229,5 +235,7 @@ export async function testAdapter(server: ServerContext, viewer: Viewer, adapter
   if (!adapter) throw new AppError('enforcerAdapterNotFound', { adapter: adapterId, id: '-' });
   if (!may(adapterDef, 'read', viewer, adapter)) throw refusal(viewer);
   if (adapter.useSameDb) return;
-  await withStorageErrors(() => withExternalDb(adapter, server.config.dataDir, (db) => db.all('select 1 as one')));
+  await withStorageErrors(() =>
+    withExternalDb(server.services.outbound, adapter, server.config.dataDir, (db) => db.all('select 1 as one')),
+  );
 }

@@ -6,7 +6,6 @@ import { withExternalDb } from '../../integrations/database/external-db.js';
 import { organizationTeam } from '../../test-support/accounts.js';
 import type { ApiClient } from '../../test-support/client.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
-import { engines } from './engines.js';
 import { wireRule } from './policies.js';
 import { ruleStoreOf } from './policy-store.js';
 import type { RuleRow } from './rule-rows.js';
@@ -59,7 +58,7 @@ describeEachDatabase('get-policies pages on the server', (server, engine) => {
     ).toMatchObject({ status: 'ok' });
     const adapter = await server().ctx.repo(adapterDef).get(ORG, name);
     if (!adapter) throw new Error(`adapter ${name} missing`);
-    await ruleStoreOf(server().ctx.database.db, server().ctx.config.dataDir, adapter).add(rows);
+    await ruleStoreOf(server().ctx, adapter).add(rows);
     return `${ORG}/${name}-enforcer`;
   }
 
@@ -109,7 +108,9 @@ describeEachDatabase('get-policies pages on the server', (server, engine) => {
     } finally {
       const adapter = await server().ctx.repo(adapterDef).get(ORG, 'external');
       if (adapter)
-        await withExternalDb(adapter, server().ctx.config.dataDir, (db) => db.run(`drop table if exists ${db.quote(table)}`));
+        await withExternalDb(server().ctx.services.outbound, adapter, server().ctx.config.dataDir, (db) =>
+          db.run(`drop table if exists ${db.quote(table)}`),
+        );
     }
   });
 
@@ -146,21 +147,19 @@ describeEachDatabase('get-policies pages on the server', (server, engine) => {
 
   it('reads a page without rebuilding the engine; sync=true drops it, so that its next use reads the adapter again', async () => {
     const id = `${ORG}/same-enforcer`;
-    const before = await engines.engineOf(server().ctx, id);
+    const before = await server().ctx.services.engines.engineOf(id);
     const adapter = await server().ctx.repo(adapterDef).get(ORG, 'same');
     if (!adapter) throw new Error('adapter missing');
     // A row written behind the engine's back (another tool writing the adapter's table).
-    await ruleStoreOf(server().ctx.database.db, server().ctx.config.dataDir, adapter).add([
-      { ptype: 'g', values: ['late', 'comer'] },
-    ]);
+    await ruleStoreOf(server().ctx, adapter).add([{ ptype: 'g', values: ['late', 'comer'] }]);
     const last = await admin.get<CasbinRule[], number>('/api/get-policies', { id, p: 2, pageSize: 100 });
     expect(last.data2).toBe(TOTAL + 1);
     expect(last.data?.at(-1)).toEqual({ ...wireRule({ ptype: 'g', values: ['late', 'comer'] }), Id: expect.any(Number) });
-    expect(await engines.engineOf(server().ctx, id)).toBe(before);
+    expect(await server().ctx.services.engines.engineOf(id)).toBe(before);
     expect(await before.enforcer.hasGroupingPolicy('late', 'comer')).toBe(false);
 
     expect((await admin.get('/api/get-policies', { id, p: 1, pageSize: 100, sync: 'true' })).status).toBe('ok');
-    const after = await engines.engineOf(server().ctx, id);
+    const after = await server().ctx.services.engines.engineOf(id);
     expect(after).not.toBe(before);
     expect(await after.enforcer.hasGroupingPolicy('late', 'comer')).toBe(true);
   });

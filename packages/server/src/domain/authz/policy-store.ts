@@ -1,5 +1,6 @@
 import { type Adapter, adapterTableOf } from '@gatehouse/entities';
 import type { Model } from 'casbin';
+import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { ExternalRuleStore } from './external-rule-store.js';
 import {
@@ -118,8 +119,10 @@ export class SameDbRuleStore implements RuleStore {
  * The store of an adapter: its namespace of `casbinRule`, or its external table; an empty table is
  * casbin_rule (namespace or table) as in Casdoor.
  */
-export function ruleStoreOf(db: Db, dataDir: string, adapter: Adapter): RuleStore {
-  return adapter.useSameDb ? new SameDbRuleStore(db, adapterTableOf(adapter)) : new ExternalRuleStore(adapter, dataDir);
+export function ruleStoreOf(server: ServerContext, adapter: Adapter): RuleStore {
+  return adapter.useSameDb
+    ? new SameDbRuleStore(server.database.db, adapterTableOf(adapter))
+    : new ExternalRuleStore(server.services.outbound, adapter, server.config.dataDir);
 }
 
 /** Puts rows into a casbin model: rows whose ptype the model lacks are skipped. */

@@ -9,10 +9,10 @@ import {
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { engines } from '../authz/engines.js';
 import { ruleStoreOf, SameDbRuleStore } from '../authz/policy-store.js';
 import { type RuleStore, trimmedValues } from '../authz/rule-rows.js';
 import { afterCommit } from '../transaction.js';
+import { POLICIES, type Write } from '../writes.js';
 import { hasDomainDefinition, hasRoleDefinition, idOf, inForce, permissionModel, policiesOf } from './permission-policies.js';
 
 /** Casdoor's table of permission rows when a permission names no adapter. */
@@ -27,14 +27,16 @@ async function storeOf(ctx: ServerContext, trx: Db, p: Permission): Promise<{ st
   const adapter = p.adapter ? await ctx.repo(adapterDef).get(p.owner, p.adapter, trx) : undefined;
   if (!adapter) return { store: new SameDbRuleStore(trx, PERMISSION_RULE_TABLE), external: false };
   if (adapter.useSameDb) return { store: new SameDbRuleStore(trx, adapterTableOf(adapter)), external: false };
-  return { store: ruleStoreOf(ctx.database.db, ctx.config.dataDir, adapter), external: true };
+  return { store: ruleStoreOf(ctx, adapter), external: true };
 }
 
 /**
  * Keeps a permission's `p` rows in its adapter's table (as Casdoor does), so that an enforcer over
  * the same adapter shows and enforces them: the rows of `before` (by permissionId, v5) are removed
  * and those of `after` added when it is in force (enabled and Approved). Rows in the server's own
- * database change in the write's transaction; rows of an external database after it commits.
+ * database change in the write's transaction; rows of an external database after it commits. The
+ * written event hears them as a write of the permission's `policies` (the engines over adapter
+ * tables are rebuilt): with the transaction, or once the external rows are written.
  */
 export async function syncPermissionRows(
   ctx: ServerContext,
@@ -54,17 +56,18 @@ export async function syncPermissionRows(
   }
   for (const write of writes.filter((w) => !w.external)) await write.run();
   const external = writes.filter((w) => w.external);
-  afterCommit(trx, () => {
-    // Enforcer records over these tables read them again.
+  const id = idOf(after ?? before ?? { owner: '', name: '' });
+  const written: Write = { entity: 'permission', kind: 'update', id, fields: [POLICIES] };
+  if (external.length === 0) {
+    ctx.services.writes.report(trx, written);
+    return;
+  }
+  afterCommit(ctx, trx, () => {
     const done = external.reduce((chain, w) => chain.then(w.run), Promise.resolve());
     done
-      .catch((err: unknown) =>
-        ctx.log.error(
-          { err, permission: idOf(after ?? before ?? { owner: '', name: '' }) },
-          'permission rows not written to the external adapter',
-        ),
-      )
-      .finally(() => engines.invalidate(ctx, { kind: 'all' }));
+      .catch((err: unknown) => ctx.log.error({ err, permission: id }, 'permission rows not written to the external adapter'))
+      // Written by now in the external database: heard at once.
+      .finally(() => ctx.services.writes.report(ctx.database.db, written));
   });
 }
 

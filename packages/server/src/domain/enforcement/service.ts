@@ -15,8 +15,8 @@ import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { likePattern, likePrefix } from '../../db/list.js';
 import { AppError } from '../../errors.js';
-import { engines } from '../authz/engines.js';
-import { afterCommit } from '../transaction.js';
+import { engineChangesOf } from '../authz/engines.js';
+import { changedRecord, type Write, type Written } from '../writes.js';
 import { type AuthzSource, Enforcement, EnforcementError, type Selector } from './enforcement.js';
 import { ownerAndName, type PermissionRules, type RoleMembers } from './permission-policies.js';
 import { simulateEdit } from './simulate.js';
@@ -97,7 +97,7 @@ class DatabaseSource implements AuthzSource {
   async enforcerRules(enforcerId: string): Promise<{ modelText: string; rules: Map<string, string[][]> } | undefined> {
     const key = splitId(enforcerId);
     if (!key || !(await this.ctx.repo(enforcerDef).exists(key.owner, key.name))) return undefined;
-    const engine = await engines.engineOf(this.ctx, enforcerId);
+    const engine = await this.ctx.services.engines.engineOf(enforcerId);
     const rules = new Map<string, string[][]>();
     for (const sec of ['p', 'g']) {
       for (const [ptype, assertion] of engine.enforcer.getModel().model.get(sec) ?? []) {
@@ -123,19 +123,44 @@ class DatabaseSource implements AuthzSource {
   }
 }
 
+/** Entities whose every write changes what enforcement is built from. */
+const AUTHZ_INPUTS = new Set(['permission', 'role', 'model', 'adapter', 'enforcer', 'group']);
+
 /**
- * Authorization of one server: the enforcement engine over our tables, told of every change by the
- * domains (after their transaction commits) and, with REDIS_URL, of other instances' changes.
+ * Whether a committed write changes what enforcement is built from: any change of a permission,
+ * role, model, adapter, enforcer (its policy rows included) or group; of a user, its groups
+ * (memberships), owner or name; of an organization, its name or its existence; and whatever makes
+ * casbin engines stale (a model or adapter saved, even unchanged, is read again everywhere).
+ */
+function mattersToAuthz(write: Write): boolean {
+  if (engineChangesOf(write).length > 0) return true;
+  if (!changedRecord(write)) return false;
+  if (AUTHZ_INPUTS.has(write.entity)) return true;
+  if (write.entity === 'user') return write.kind === 'delete' || write.kind === 'rename' || write.fields.includes('groups');
+  return write.entity === 'organization' && (write.kind === 'rename' || write.kind === 'delete');
+}
+
+/**
+ * Authorization of one server: the enforcement engine over our tables, told of every committed
+ * change by the written event and, with REDIS_URL, of other instances' changes.
  */
 export class Authz {
   readonly source: DatabaseSource;
   readonly engine: Enforcement;
   private watcher: AuthzWatcher | undefined;
-  private stopListening: (() => void) | undefined;
 
   constructor(private readonly ctx: ServerContext) {
     this.source = new DatabaseSource(ctx);
     this.engine = new Enforcement(this.source);
+  }
+
+  /**
+   * The written event's subscriber: a committed change enforcement is built from (mattersToAuthz)
+   * drops the compiled enforcers here and tells the other instances, which drop theirs and their
+   * casbin engines (the engines here follow the same event: EngineRegistry.written).
+   */
+  written({ writes }: Written): void {
+    if (writes.some(mattersToAuthz)) this.changed();
   }
 
   /** Something enforcement is built from changed here: forget it, and tell the other instances. */
@@ -144,12 +169,8 @@ export class Authz {
     this.watcher?.publish();
   }
 
-  /**
-   * Hears the engines of enforcer records (policy edits, models, adapters, enforcers), and with
-   * REDIS_URL the other instances, whose changes drop both kinds of compiled enforcers here.
-   */
+  /** With REDIS_URL (or node:cluster workers), hears the other instances, whose changes drop both kinds of compiled enforcers here. */
   async start(): Promise<void> {
-    this.stopListening ??= engines.onChange(() => this.changed());
     if (this.watcher) return;
     const url = this.ctx.config.redisUrl;
     const forget = () => this.forgetAll();
@@ -164,12 +185,10 @@ export class Authz {
   /** Drops both kinds of compiled enforcers of this process (another instance changed something). */
   private forgetAll(): void {
     this.engine.invalidate();
-    engines.invalidate(this.ctx, { kind: 'all' }, { broadcast: false });
+    this.ctx.services.engines.invalidate({ kind: 'all' });
   }
 
   async close(): Promise<void> {
-    this.stopListening?.();
-    this.stopListening = undefined;
     await this.watcher?.close();
     this.watcher = undefined;
   }
@@ -233,37 +252,9 @@ export class Authz {
   }
 }
 
-const instances = new WeakMap<ServerContext, Authz>();
-
-/** The server's authorization (one per server context). */
-export function authzOf(ctx: ServerContext): Authz {
-  let authz = instances.get(ctx);
-  if (!authz) {
-    authz = new Authz(ctx);
-    instances.set(ctx, authz);
+declare module '../../context.js' {
+  interface ServerServices {
+    /** Enforcement over the permissions and enforcer records (domain/enforcement/service.ts). */
+    readonly authz: Authz;
   }
-  return authz;
-}
-
-/** Drops compiled enforcers once `trx` commits. */
-export function authzChanged(ctx: ServerContext, trx: Db): void {
-  afterCommit(trx, () => authzOf(ctx).changed());
-}
-
-/** Entities whose every write changes what enforcement is built from. */
-const AUTHZ_INPUTS = new Set(['permission', 'role', 'model', 'adapter', 'enforcer', 'group']);
-
-/**
- * Called by every domain write (entity-domain.ts) with the fields it set or changed (undefined: a
- * delete or rename): a write that enforcement reads drops the compiled enforcers after the commit.
- * Users count when their groups (memberships), owner or name change; organizations when renamed.
- */
-export function entityWritten(ctx: ServerContext, trx: Db, entity: string, fields: readonly string[] | undefined): void {
-  const matters =
-    AUTHZ_INPUTS.has(entity) ||
-    (entity === 'user' && (!fields || fields.includes('groups'))) ||
-    (entity === 'organization' && !fields);
-  if (matters) authzChanged(ctx, trx);
-  // An organization's rename moves the ids enforcer records name: their engines are rebuilt.
-  if (entity === 'organization' && !fields) afterCommit(trx, () => engines.invalidate(ctx, { kind: 'all' }));
 }

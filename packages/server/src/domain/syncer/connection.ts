@@ -22,7 +22,7 @@ export async function testSyncerConnection(server: ServerContext, viewer: Viewer
   const empty: LooseRecord = Object.fromEntries(fieldEntries(syncerDef).map(([key, field]) => [key, field.empty()]));
   const syncer = typedRecord(syncerDef, mergeForUpdate(syncerDef, stored ?? empty, values));
   if (!may(syncerDef, 'create', viewer, syncer)) throw refusal(viewer);
-  if (isLdapSyncer(syncer.type)) return testDirectory(syncer);
+  if (isLdapSyncer(syncer.type)) return testDirectory(server, syncer);
   const source = await openSource(server, syncer);
   try {
     await source.db.all('select 1 as one');

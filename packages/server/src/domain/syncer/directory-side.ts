@@ -1,4 +1,5 @@
 import { LDAP_PLAIN_PORT, LDAPS_PORT, ldapFilterShapeOk, type Syncer } from '@gatehouse/entities';
+import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { type DirectorySettings, withDirectory } from '../../integrations/ldap/connection.js';
 import { attributeRow, BINARY_ATTRIBUTES, filterProblem, listFilter } from '../../integrations/ldap/entries.js';
@@ -44,18 +45,20 @@ function searchFilter(syncer: Syncer): string {
 const isBinary = (attribute: string) => BINARY_ATTRIBUTES.some((binary) => binary.toLowerCase() === attribute.toLowerCase());
 
 /** Every entry of the directory as a row; failures (bind, reach, base DN, filter) throw before any user changes. */
-export async function readDirectorySide(syncer: Syncer, mapping: Mapping): Promise<SyncSide> {
+export async function readDirectorySide(server: ServerContext, syncer: Syncer, mapping: Mapping): Promise<SyncSide> {
   const filter = searchFilter(syncer);
   // The mapped attributes only (operational ones such as entryUUID are sent only when asked for); the DN comes with every entry.
   const attributes = [...new Set(mapping.columns.flatMap((plan) => plan.parts))].filter((name) => name.toLowerCase() !== 'dn');
-  const entries = await withDirectory(directorySettingsOf(syncer), (connection) =>
+  const entries = await withDirectory(server.services.outbound, directorySettingsOf(syncer), (connection) =>
     connection.search(syncer.database, filter, attributes, attributes.filter(isBinary)),
   );
   return { rows: entries.map(attributeRow), affiliations: null, directory: true, writer: null, close: async () => {} };
 }
 
 /** Test DB Connection of an LDAP syncer: a bind as its bind DN, then a read of the base DN's own entry. */
-export async function testDirectory(syncer: Syncer): Promise<void> {
+export async function testDirectory(server: ServerContext, syncer: Syncer): Promise<void> {
   searchFilter(syncer);
-  await withDirectory(directorySettingsOf(syncer), (connection) => connection.readEntry(syncer.database));
+  await withDirectory(server.services.outbound, directorySettingsOf(syncer), (connection) =>
+    connection.readEntry(syncer.database),
+  );
 }

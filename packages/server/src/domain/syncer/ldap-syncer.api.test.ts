@@ -237,6 +237,7 @@ describeEachDatabase('LDAP syncers', (server) => {
       expect((await run('people')).data).toMatchObject({ writtenBack: 0, updated: 0, added: 0, unchanged: 3 });
       expect((await user('bob')).displayName).toBe('Bob Here');
       const entries = await withDirectory(
+        server().ctx.services.outbound,
         {
           host: slapd.host,
           port: slapd.port,

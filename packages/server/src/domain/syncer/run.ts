@@ -50,7 +50,9 @@ export async function syncUsers(server: ServerContext, syncer: Syncer, reporter:
   if (problem) throw new AppError(problem.key, problem.params);
   let side: SyncSide;
   try {
-    side = isLdapSyncer(syncer.type) ? await readDirectorySide(syncer, mapping) : await openTableSide(server, syncer, mapping);
+    side = isLdapSyncer(syncer.type)
+      ? await readDirectorySide(server, syncer, mapping)
+      : await openTableSide(server, syncer, mapping);
   } catch (error) {
     throw asSyncError(error);
   }

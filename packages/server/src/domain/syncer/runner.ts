@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   emptySyncStatus,
   may,
@@ -20,8 +19,6 @@ import { syncUsers } from './run.js';
 import { asSyncError } from './source.js';
 import { syncerJobId, syncers } from './syncer.js';
 
-/** This process, as a holder of job leases. */
-export const INSTANCE_ID = randomUUID();
 /** A lease lasts a minute and is renewed every 20 seconds while the run goes on. */
 const LEASE_MS = 60_000;
 const RENEW_MS = 20_000;
@@ -93,20 +90,21 @@ async function runNow(server: ServerContext, syncer: Syncer): Promise<SyncCounts
  */
 export async function runUnderLease(server: ServerContext, syncer: Syncer, due: boolean): Promise<SyncCounts | null> {
   const { db } = server.database;
+  const { instanceId } = server.services;
   const id = syncerJobId(syncer);
   const claimed = due
-    ? await claimDueJob(db, id, INSTANCE_ID, syncer.syncInterval * 60_000, { leaseMs: LEASE_MS })
-    : await claimJob(db, id, INSTANCE_ID, { leaseMs: LEASE_MS });
+    ? await claimDueJob(db, id, instanceId, syncer.syncInterval * 60_000, { leaseMs: LEASE_MS })
+    : await claimJob(db, id, instanceId, { leaseMs: LEASE_MS });
   if (!claimed) return null;
   const renew = setInterval(() => {
-    renewJob(db, id, INSTANCE_ID, { leaseMs: LEASE_MS }).catch((err) => server.log.warn({ err }, 'syncer lease not renewed'));
+    renewJob(db, id, instanceId, { leaseMs: LEASE_MS }).catch((err) => server.log.warn({ err }, 'syncer lease not renewed'));
   }, RENEW_MS);
   renew.unref();
   try {
     return await runNow(server, syncer);
   } finally {
     clearInterval(renew);
-    await releaseJob(db, id, INSTANCE_ID).catch((err) => server.log.warn({ err }, 'syncer lease not released'));
+    await releaseJob(db, id, instanceId).catch((err) => server.log.warn({ err }, 'syncer lease not released'));
   }
 }
 

@@ -41,8 +41,10 @@ async function openTunnel(server: ServerContext, syncer: Syncer): Promise<SshTun
   if (!syncer.host) throw new AppError('syncerHostMissing');
   const destination = { host: syncer.host, port: syncer.port || (syncer.databaseType === 'postgres' ? 5432 : 3306) };
   const ssh = { host: syncer.sshHost, port: syncer.sshPort, user: syncer.sshUser };
-  if (syncer.sshType === 'cert') return openSshTunnel({ ...ssh, privateKey: await tunnelKey(server, syncer) }, destination);
-  return openSshTunnel({ ...ssh, password: syncer.sshPassword }, destination);
+  const { outbound } = server.services;
+  if (syncer.sshType === 'cert')
+    return openSshTunnel(outbound, { ...ssh, privateKey: await tunnelKey(server, syncer) }, destination);
+  return openSshTunnel(outbound, { ...ssh, password: syncer.sshPassword }, destination);
 }
 
 /** Opens the syncer's database (through its tunnel when it has one); failures as AppErrors. */
@@ -51,7 +53,7 @@ export async function openSource(server: ServerContext, syncer: Syncer): Promise
   let tunnel: SshTunnel | null = null;
   try {
     tunnel = await openTunnel(server, syncer);
-    const db = await openExternalDb(syncer, server.config.dataDir, {
+    const db = await openExternalDb(server.services.outbound, syncer, server.config.dataDir, {
       sqliteFolder: 'syncers',
       via: tunnel ? { address: tunnel.address, port: tunnel.port } : undefined,
     });

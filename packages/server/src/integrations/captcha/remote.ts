@@ -1,7 +1,7 @@
 import type { Provider } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
 import { isJsonObject } from '../../http/params.js';
-import { outboundFetch } from '../http/outbound.js';
+import type { Outbound } from '../http/outbound.js';
 
 /**
  * Captcha services whose widget runs in the browser and hands the page a token, which the server
@@ -27,7 +27,12 @@ export function isRemoteCaptchaType(type: string): boolean {
 }
 
 /** Asks the provider's service whether `token` is a solved challenge. */
-export async function verifyRemoteToken(provider: Provider, token: string, remoteIp?: string): Promise<boolean> {
+export async function verifyRemoteToken(
+  outbound: Outbound,
+  provider: Provider,
+  token: string,
+  remoteIp?: string,
+): Promise<boolean> {
   const defaultUrl = SITEVERIFY_URLS[provider.type];
   if (!defaultUrl) throw new AppError('captchaTypeUnsupported', { type: provider.type });
   if (!provider.clientSecret?.trim()) throw new AppError('providerFieldMissing', { field: 'clientSecret' });
@@ -36,7 +41,7 @@ export async function verifyRemoteToken(provider: Provider, token: string, remot
   if (remoteIp) form.set('remoteip', remoteIp);
   // hCaptcha checks that the token was issued for the site key when it is given.
   if (provider.type === 'hCaptcha' && provider.clientId?.trim()) form.set('sitekey', provider.clientId.trim());
-  const response = await outboundFetch(url, { method: 'POST', body: form, headers: { accept: 'application/json' } });
+  const response = await outbound.fetch(url, { method: 'POST', body: form, headers: { accept: 'application/json' } });
   const answer = response.json();
   if (!response.ok || !isJsonObject(answer)) {
     throw new AppError('captchaServiceFailed', { url, status: response.status });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { tableNameParts } from '@gatehouse/entities';
 import type { RowDataPacket } from 'mysql2/promise';
 import { AppError } from '../../errors.js';
-import { resolveOutboundHost } from '../http/address-guard.js';
+import type { Outbound } from '../http/outbound.js';
 
 /** Where an external database is, as an adapter (or a syncer) record describes it. */
 export interface ExternalDbTarget {
@@ -122,6 +122,7 @@ const sqliteValue = (v: ExternalValue) => (typeof v === 'boolean' ? (v ? 1 : 0) 
  * second resolution cannot lead elsewhere. Types without a driver (mssql, oracle) are refused.
  */
 export async function openExternalDb(
+  outbound: Outbound,
   target: ExternalDbTarget,
   dataDir: string,
   options: ExternalDbOptions = {},
@@ -163,7 +164,7 @@ export async function openExternalDb(
     ({ address, port } = options.via);
   } else {
     if (!target.host) throw new AppError('adapterHostMissing');
-    ({ address } = await resolveOutboundHost(target.host, `${target.host}:${port}`));
+    ({ address } = await outbound.resolveHost(target.host, `${target.host}:${port}`));
   }
   if (type === 'postgres') {
     const { default: pg } = await import('pg');
@@ -225,12 +226,13 @@ export async function openExternalDb(
 
 /** Runs `work` on a fresh connection and closes it whatever happens. */
 export async function withExternalDb<T>(
+  outbound: Outbound,
   target: ExternalDbTarget,
   dataDir: string,
   work: (db: ExternalDb) => Promise<T>,
   options: ExternalDbOptions = {},
 ): Promise<T> {
-  const db = await openExternalDb(target, dataDir, options);
+  const db = await openExternalDb(outbound, target, dataDir, options);
   try {
     return await work(db);
   } finally {

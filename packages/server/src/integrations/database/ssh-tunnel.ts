@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import net from 'node:net';
 import { AppError } from '../../errors.js';
-import { resolveOutboundHost } from '../http/address-guard.js';
+import type { Outbound } from '../http/outbound.js';
 
 /** An SSH server to tunnel through, signed in with a password or a private key (PEM). */
 export interface SshTarget {
@@ -43,10 +43,14 @@ function sshPrivateKey(pem: string): string {
  * is not pinned (Casdoor ignores it too): the tunnel protects the database traffic on the way, and
  * the database still checks its own credentials.
  */
-export async function openSshTunnel(ssh: SshTarget, destination: { host: string; port: number }): Promise<SshTunnel> {
+export async function openSshTunnel(
+  outbound: Outbound,
+  ssh: SshTarget,
+  destination: { host: string; port: number },
+): Promise<SshTunnel> {
   if (!ssh.host) throw new AppError('syncerSshHostMissing');
   const port = ssh.port || 22;
-  const { address } = await resolveOutboundHost(ssh.host, `${ssh.host}:${port}`);
+  const { address } = await outbound.resolveHost(ssh.host, `${ssh.host}:${port}`);
   // Loaded by the first tunnel (some 15 MB once loaded).
   const { Client } = await import('ssh2');
   const client = new Client();

@@ -1,5 +1,6 @@
 import type { Provider } from '@gatehouse/entities';
 import { customHttpContentType, customHttpMethod, sendCustomHttp } from '../http/custom-http.js';
+import type { Outbound } from '../http/outbound.js';
 
 /**
  * Casdoor's "Custom HTTP Email": the message goes to `endpoint` with `method` (POST by default) as
@@ -17,11 +18,12 @@ export interface CustomHttpEmail {
   content: string;
 }
 
-export async function sendCustomHttpEmail(provider: Provider, email: CustomHttpEmail) {
+export async function sendCustomHttpEmail(outbound: Outbound, provider: Provider, email: CustomHttpEmail) {
   const mapping: Record<string, string | undefined> = provider.userMapping;
   const params: Record<string, string> = {};
   for (const key of CUSTOM_HTTP_EMAIL_PARAMS) params[mapping[key]?.trim() || key] = email[key];
   await sendCustomHttp(
+    outbound,
     {
       endpoint: provider.endpoint,
       method: customHttpMethod(provider.method, 'POST'),

@@ -7,6 +7,7 @@ import {
   startHttpPeer,
   startSmtpPeer,
 } from '../../test-support/messaging-peers.js';
+import { loopbackOutbound } from '../../test-support/outbound.js';
 import { emailSender, fillEmailTemplate, sendEmailWith, testEmailConnection } from './index.js';
 import { smtpTransportOptions } from './smtp.js';
 
@@ -77,7 +78,7 @@ describe('SMTP against a loopback smtp-server', () => {
 
   it('delivers an HTML message with AUTH over a plain connection (SSL off, no STARTTLS offered)', async () => {
     const provider = smtp(plain.port, { clientId: 'mailer@example.com', clientSecret: 'smtp-pass', displayName: 'Acme Mail' });
-    await sendEmailWith(provider, { to: 'ann@example.org', subject: 'Your code', html: HTML });
+    await sendEmailWith(loopbackOutbound, provider, { to: 'ann@example.org', subject: 'Your code', html: HTML });
     const mail = plain.messages.at(-1);
     expect(mail).toMatchObject({
       mailFrom: 'mailer@example.com',
@@ -94,49 +95,63 @@ describe('SMTP against a loopback smtp-server', () => {
 
   it('names a refused login and tests the connection', async () => {
     const wrong = smtp(plain.port, { clientId: 'mailer@example.com', clientSecret: 'nope' });
-    await expect(sendEmailWith(wrong, { to: 'ann@example.org', subject: 's', html: 'h' })).rejects.toMatchObject({
+    await expect(
+      sendEmailWith(loopbackOutbound, wrong, { to: 'ann@example.org', subject: 's', html: 'h' }),
+    ).rejects.toMatchObject({
       key: 'emailSendFailed',
     });
-    await expect(testEmailConnection(wrong)).rejects.toMatchObject({ key: 'smtpConnectFailed' });
+    await expect(testEmailConnection(loopbackOutbound, wrong)).rejects.toMatchObject({ key: 'smtpConnectFailed' });
     await expect(
-      testEmailConnection(smtp(plain.port, { clientId: 'mailer@example.com', clientSecret: 'smtp-pass' })),
+      testEmailConnection(loopbackOutbound, smtp(plain.port, { clientId: 'mailer@example.com', clientSecret: 'smtp-pass' })),
     ).resolves.toBeUndefined();
-    await expect(testEmailConnection(smtp(1, {}))).rejects.toMatchObject({ key: 'smtpConnectFailed', params: { port: 1 } });
+    await expect(testEmailConnection(loopbackOutbound, smtp(1, {}))).rejects.toMatchObject({
+      key: 'smtpConnectFailed',
+      params: { port: 1 },
+    });
   });
 
   it('uses implicit TLS with SSL on and verifies the certificate unless it is trusted explicitly', async () => {
     const provider = smtp(secure.port, { disableSsl: false, clientId2: 'noreply@example.com' });
     // Self-signed: refused by default.
-    await expect(testEmailConnection(provider)).rejects.toMatchObject({ key: 'smtpConnectFailed' });
-    await expect(sendEmailWith(provider, { to: 'bob@example.org', subject: 's', html: 'h' })).rejects.toMatchObject({
+    await expect(testEmailConnection(loopbackOutbound, provider)).rejects.toMatchObject({ key: 'smtpConnectFailed' });
+    await expect(
+      sendEmailWith(loopbackOutbound, provider, { to: 'bob@example.org', subject: 's', html: 'h' }),
+    ).rejects.toMatchObject({
       key: 'emailSendFailed',
     });
     expect(secure.messages).toHaveLength(0);
     const options = { trustedCertificates: [tls.cert] };
-    await testEmailConnection(provider, options);
-    await sendEmailWith(provider, { to: 'bob@example.org', subject: 'Over TLS', html: HTML }, options);
+    await testEmailConnection(loopbackOutbound, provider, options);
+    await sendEmailWith(loopbackOutbound, provider, { to: 'bob@example.org', subject: 'Over TLS', html: HTML }, options);
     expect(secure.messages.at(-1)).toMatchObject({ secure: true, rcptTo: ['bob@example.org'] });
     expect(secure.messages.at(-1)?.headers.subject).toBe('Over TLS');
   });
 
   it('upgrades with STARTTLS when the server offers it (SSL off)', async () => {
     const provider = smtp(starttls.port, { clientId2: 'noreply@example.com' });
-    await sendEmailWith(provider, { to: 'cy@example.org', subject: 'Upgraded', html: HTML }, { trustedCertificates: [tls.cert] });
+    await sendEmailWith(
+      loopbackOutbound,
+      provider,
+      { to: 'cy@example.org', subject: 'Upgraded', html: HTML },
+      { trustedCertificates: [tls.cert] },
+    );
     expect(starttls.messages.at(-1)).toMatchObject({ secure: true, rcptTo: ['cy@example.org'] });
   });
 
   it('refuses bad receivers, senders and types before connecting', async () => {
     const provider = smtp(plain.port, { clientId: 'not-an-address' });
-    await expect(sendEmailWith(provider, { to: 'nobody', subject: 's', html: 'h' })).rejects.toMatchObject({
+    await expect(sendEmailWith(loopbackOutbound, provider, { to: 'nobody', subject: 's', html: 'h' })).rejects.toMatchObject({
       key: 'emailInvalidReceivers',
     });
-    await expect(sendEmailWith(provider, { to: 'ann@example.org', subject: 's', html: 'h' })).rejects.toMatchObject({
+    await expect(
+      sendEmailWith(loopbackOutbound, provider, { to: 'ann@example.org', subject: 's', html: 'h' }),
+    ).rejects.toMatchObject({
       key: 'emailBadSender',
     });
     await expect(
-      sendEmailWith(smtp(plain.port, { type: 'SendGrid' }), { to: 'ann@example.org', subject: 's', html: 'h' }),
+      sendEmailWith(loopbackOutbound, smtp(plain.port, { type: 'SendGrid' }), { to: 'ann@example.org', subject: 's', html: 'h' }),
     ).rejects.toMatchObject({ key: 'providerTypeUnsupported' });
-    await expect(testEmailConnection(smtp(plain.port, { type: 'Custom HTTP Email' }))).rejects.toMatchObject({
+    await expect(testEmailConnection(loopbackOutbound, smtp(plain.port, { type: 'Custom HTTP Email' }))).rejects.toMatchObject({
       key: 'smtpTestOnly',
     });
   });
@@ -162,7 +177,7 @@ describe('custom HTTP e-mail against a loopback peer', () => {
   const email = { to: 'ann@example.org', subject: 'Your code', html: HTML };
 
   it('posts the four parameters form-encoded by default, with the provider headers', async () => {
-    await sendEmailWith(custom({ httpHeaders: { 'X-Api-Key': 'k1' } }), email);
+    await sendEmailWith(loopbackOutbound, custom({ httpHeaders: { 'X-Api-Key': 'k1' } }), email);
     const request = peer.requests.at(-1);
     expect(request).toMatchObject({ method: 'POST', path: '/mail' });
     expect(request?.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -172,7 +187,7 @@ describe('custom HTTP e-mail against a loopback peer', () => {
 
   it('renames the parameters with the user mapping and sends JSON when issuerUrl says so', async () => {
     const userMapping = { fromName: 'from', toAddress: 'to', subject: 'title', content: 'body' };
-    await sendEmailWith(custom({ method: 'PUT', issuerUrl: 'application/json', userMapping }), {
+    await sendEmailWith(loopbackOutbound, custom({ method: 'PUT', issuerUrl: 'application/json', userMapping }), {
       ...email,
       senderName: 'Console',
     });
@@ -183,7 +198,7 @@ describe('custom HTTP e-mail against a loopback peer', () => {
   });
 
   it('puts the parameters in the query for GET', async () => {
-    await sendEmailWith(custom({ method: 'GET', endpoint: `${peer.url}/mail?key=1` }), email);
+    await sendEmailWith(loopbackOutbound, custom({ method: 'GET', endpoint: `${peer.url}/mail?key=1` }), email);
     const request = peer.requests.at(-1);
     expect(request?.method).toBe('GET');
     expect(request?.body).toBe('');
@@ -198,14 +213,18 @@ describe('custom HTTP e-mail against a loopback peer', () => {
 
   it('reports a refusal with the status and a bad method or address in clear words', async () => {
     peer.answer = () => ({ status: 503, text: 'mail relay down' });
-    await expect(sendEmailWith(custom(), email)).rejects.toMatchObject({
+    await expect(sendEmailWith(loopbackOutbound, custom(), email)).rejects.toMatchObject({
       key: 'emailSendFailed',
       params: { detail: 'HTTP 503: mail relay down' },
     });
     peer.answer = () => ({ json: { ok: true } });
-    await expect(sendEmailWith(custom({ method: 'PATCH' }), email)).rejects.toMatchObject({ key: 'providerFieldInvalid' });
-    await expect(sendEmailWith(custom({ endpoint: '' }), email)).rejects.toMatchObject({ key: 'providerFieldMissing' });
-    await expect(sendEmailWith(custom({ endpoint: 'ftp://example.com' }), email)).rejects.toMatchObject({
+    await expect(sendEmailWith(loopbackOutbound, custom({ method: 'PATCH' }), email)).rejects.toMatchObject({
+      key: 'providerFieldInvalid',
+    });
+    await expect(sendEmailWith(loopbackOutbound, custom({ endpoint: '' }), email)).rejects.toMatchObject({
+      key: 'providerFieldMissing',
+    });
+    await expect(sendEmailWith(loopbackOutbound, custom({ endpoint: 'ftp://example.com' }), email)).rejects.toMatchObject({
       key: 'outboundBadUrl',
     });
   });

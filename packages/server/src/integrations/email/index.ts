@@ -1,5 +1,6 @@
 import { isValidEmail, type Provider } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
+import type { Outbound } from '../http/outbound.js';
 import { sendCustomHttpEmail } from './custom-http.js';
 import { type SmtpOptions, sendSmtp, verifySmtp } from './smtp.js';
 
@@ -35,11 +36,16 @@ export function emailSender(provider: Provider, senderName?: string): { name: st
 }
 
 /** Sends one message; errors are AppErrors saying what failed. */
-export async function sendEmailWith(provider: Provider, email: EmailToSend, options: EmailOptions = {}): Promise<void> {
+export async function sendEmailWith(
+  outbound: Outbound,
+  provider: Provider,
+  email: EmailToSend,
+  options: EmailOptions = {},
+): Promise<void> {
   if (!isValidEmail(email.to)) throw new AppError('emailInvalidReceivers', { receivers: email.to });
   const from = emailSender(provider, email.senderName);
   if (provider.type === CUSTOM_HTTP_EMAIL) {
-    await sendCustomHttpEmail(provider, {
+    await sendCustomHttpEmail(outbound, provider, {
       fromName: from.name,
       toAddress: email.to,
       subject: email.subject,
@@ -51,13 +57,13 @@ export async function sendEmailWith(provider: Provider, email: EmailToSend, opti
     throw new AppError('providerTypeUnsupported', { category: provider.category, type: provider.type });
   }
   if (!isValidEmail(from.address)) throw new AppError('emailBadSender', { address: from.address });
-  await sendSmtp(provider, { from, to: email.to, subject: email.subject, html: email.html }, options);
+  await sendSmtp(outbound, provider, { from, to: email.to, subject: email.subject, html: email.html }, options);
 }
 
 /** The console's "Test SMTP connection": connect and authenticate without sending. */
-export async function testEmailConnection(provider: Provider, options: EmailOptions = {}): Promise<void> {
+export async function testEmailConnection(outbound: Outbound, provider: Provider, options: EmailOptions = {}): Promise<void> {
   if (!SMTP_EMAIL_TYPES.includes(provider.type)) throw new AppError('smtpTestOnly', { type: provider.type });
-  await verifySmtp(provider, options);
+  await verifySmtp(outbound, provider, options);
 }
 
 export interface EmailTemplateValues {

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { Provider } from '@gatehouse/entities';
 import type { SMTPTransportOptions } from 'nodemailer';
 import { AppError } from '../../errors.js';
-import { resolveOutboundHost } from '../http/address-guard.js';
+import type { Outbound } from '../http/outbound.js';
 
 /**
  * SMTP through nodemailer (provider types Default, SUBMAIL and Mailtrap, as in Casdoor).
@@ -63,15 +63,15 @@ export function smtpTransportOptions(
 }
 
 /**
- * A transport to the provider's server under the outbound rules (address-guard.ts): the host is
+ * A transport to the provider's server under the outbound rules (outbound.ts): the host is
  * resolved and checked here, and the connection goes to that address, with the host name kept for
  * TLS (SNI and certificate verification).
  */
-async function transport(provider: Provider, options: SmtpOptions) {
+async function transport(outbound: Outbound, provider: Provider, options: SmtpOptions) {
   const host = provider.host.trim();
   if (!host) throw new AppError('providerFieldMissing', { field: 'host' });
   const port = smtpPort(provider);
-  const target = await resolveOutboundHost(host, `smtp://${host}:${port}`);
+  const target = await outbound.resolveHost(host, `smtp://${host}:${port}`);
   const settings = smtpTransportOptions(provider, options);
   const servername = isIP(host) === 0 ? { servername: host } : {};
   // Loaded on the first mail (some 15 MB once loaded).
@@ -84,8 +84,8 @@ function reason(error: unknown): string {
 }
 
 /** Connects, says hello, upgrades and authenticates as a send would, then disconnects. */
-export async function verifySmtp(provider: Provider, options: SmtpOptions = {}): Promise<void> {
-  const transporter = await transport(provider, options);
+export async function verifySmtp(outbound: Outbound, provider: Provider, options: SmtpOptions = {}): Promise<void> {
+  const transporter = await transport(outbound, provider, options);
   try {
     await transporter.verify();
   } catch (error) {
@@ -96,8 +96,13 @@ export async function verifySmtp(provider: Provider, options: SmtpOptions = {}):
 }
 
 /** Sends one HTML message. */
-export async function sendSmtp(provider: Provider, message: SmtpMessage, options: SmtpOptions = {}): Promise<void> {
-  const transporter = await transport(provider, options);
+export async function sendSmtp(
+  outbound: Outbound,
+  provider: Provider,
+  message: SmtpMessage,
+  options: SmtpOptions = {},
+): Promise<void> {
+  const transporter = await transport(outbound, provider, options);
   try {
     await transporter.sendMail({ from: message.from, to: message.to, subject: message.subject, html: message.html });
   } catch (error) {

@@ -83,24 +83,18 @@ export class OutboundAllowlist {
   }
 }
 
-let allowlist = new OutboundAllowlist([]);
-
-/** Sets the allowlist of this process (at start, from the configuration). */
-export function setOutboundAllowlist(entries: readonly string[]): void {
-  allowlist = new OutboundAllowlist(entries);
-}
-
 export interface ResolvedAddress {
   address: string;
   family: 4 | 6;
 }
 
 /**
- * The address to connect to for `host`, after checking it: an allowlisted host resolves freely;
- * otherwise every address the name resolves to must be public or allowlisted (a name that also
- * resolves to an internal address is refused, whichever address a connection would pick).
+ * The address to connect to for `host`, after checking it against a server's allowlist (its
+ * Outbound, outbound.ts): an allowlisted host resolves freely; otherwise every address the name
+ * resolves to must be public or allowlisted (a name that also resolves to an internal address is
+ * refused, whichever address a connection would pick).
  */
-export async function resolveOutboundHost(host: string, shownAs: string): Promise<ResolvedAddress> {
+export async function resolveOutboundHost(allowlist: OutboundAllowlist, host: string, shownAs: string): Promise<ResolvedAddress> {
   const bare = host.replace(/^\[|\]$/g, '');
   const literal = isIP(bare);
   let addresses: ResolvedAddress[];

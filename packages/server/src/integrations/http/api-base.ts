@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.js';
-import { type OutboundRequest, type OutboundResponse, outboundFetch } from './outbound.js';
+import type { Outbound, OutboundRequest, OutboundResponse } from './outbound.js';
 
 /**
  * Where a vendor API is called. A provider's `endpoint` replaces the vendor's default address
@@ -17,12 +17,17 @@ export function apiBase(endpoint: string | undefined, fallback: string, options:
 }
 
 /**
- * outboundFetch for addresses that carry a secret (Telegram's bot token is part of the path): an
- * error names `shownUrl` instead of the real address.
+ * An outbound call to an address that carries a secret (Telegram's bot token is part of the path):
+ * an error names `shownUrl` instead of the real address.
  */
-export async function fetchHidingUrl(url: string, shownUrl: string, request: OutboundRequest): Promise<OutboundResponse> {
+export async function fetchHidingUrl(
+  outbound: Outbound,
+  url: string,
+  shownUrl: string,
+  request: OutboundRequest,
+): Promise<OutboundResponse> {
   try {
-    return await outboundFetch(url, request);
+    return await outbound.fetch(url, request);
   } catch (error) {
     if (error instanceof AppError && 'url' in error.params) {
       const detail = String(error.params.detail ?? '').replaceAll(url, shownUrl);

@@ -1,6 +1,6 @@
 import { CUSTOM_HTTP_CONTENT_TYPES, isOneOf } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
-import { type OutboundResponse, outboundFetch, outboundUrl } from './outbound.js';
+import { type Outbound, type OutboundResponse, outboundUrl } from './outbound.js';
 
 /**
  * The request of Casdoor's "custom HTTP" providers (e-mail, SMS, notification): named parameters
@@ -44,6 +44,7 @@ export function peerDetail(response: OutboundResponse): string {
 
 /** Sends the request; resolves on a 2xx answer, else throws `failure` with the peer's status. */
 export async function sendCustomHttp(
+  outbound: Outbound,
   request: CustomHttpRequest,
   failure: 'emailSendFailed' | 'smsSendFailed' | 'notificationSendFailed',
 ) {
@@ -62,7 +63,7 @@ export async function sendCustomHttp(
   }
   // The provider's headers come last, as in Casdoor: they may replace the content type.
   for (const [name, value] of Object.entries(request.headers)) if (name.trim()) headers[name.trim().toLowerCase()] = value;
-  const response = await outboundFetch(target.toString(), { method: request.method, headers, body });
+  const response = await outbound.fetch(target.toString(), { method: request.method, headers, body });
   if (!response.ok) throw new AppError(failure, { detail: peerDetail(response) });
   return response;
 }

@@ -1,8 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress, setOutboundAllowlist } from './address-guard.js';
-import { outboundFetch } from './outbound.js';
+import { isPublicAddress } from './address-guard.js';
+import { Outbound, type OutboundRequest } from './outbound.js';
+
+/** The peer of these tests listens on loopback, which only the allowlist opens. */
+const loopback = new Outbound(['127.0.0.1']);
+const outboundFetch = (address: string, request?: OutboundRequest) => loopback.fetch(address, request);
 
 describe('outbound calls', () => {
   let server: Server;
@@ -34,11 +38,8 @@ describe('outbound calls', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    // The peer of these tests listens on loopback, which only the allowlist opens.
-    setOutboundAllowlist(['127.0.0.1']);
   });
   afterAll(() => {
-    setOutboundAllowlist([]);
     server.closeAllConnections();
     server.close();
   });
@@ -83,28 +84,22 @@ describe('outbound calls', () => {
   });
 
   it('refuses loopback, link-local, private and multicast targets, by address or by name, unless allowlisted', async () => {
-    setOutboundAllowlist([]);
-    try {
-      for (const address of [
-        'http://127.0.0.1:9/',
-        'http://[::1]:9/',
-        'http://169.254.169.254/latest/',
-        'http://10.1.2.3/',
-        'http://[::ffff:127.0.0.1]/',
-        'http://0.0.0.0/',
-      ]) {
-        await expect(outboundFetch(address), address).rejects.toMatchObject({ key: 'outboundAddressRefused' });
-      }
-      await expect(outboundFetch(`${base.replace('127.0.0.1', 'localhost')}/echo`)).rejects.toMatchObject({
-        key: 'outboundAddressRefused',
-      });
-      setOutboundAllowlist(['localhost']);
-      expect((await outboundFetch(`${base.replace('127.0.0.1', 'localhost')}/echo`)).status).toBe(200);
-      setOutboundAllowlist(['127.0.0.0/8']);
-      expect((await outboundFetch(`${base}/echo`)).status).toBe(200);
-    } finally {
-      setOutboundAllowlist(['127.0.0.1']);
+    const closed = new Outbound([]);
+    for (const address of [
+      'http://127.0.0.1:9/',
+      'http://[::1]:9/',
+      'http://169.254.169.254/latest/',
+      'http://10.1.2.3/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://0.0.0.0/',
+    ]) {
+      await expect(closed.fetch(address), address).rejects.toMatchObject({ key: 'outboundAddressRefused' });
     }
+    await expect(closed.fetch(`${base.replace('127.0.0.1', 'localhost')}/echo`)).rejects.toMatchObject({
+      key: 'outboundAddressRefused',
+    });
+    expect((await new Outbound(['localhost']).fetch(`${base.replace('127.0.0.1', 'localhost')}/echo`)).status).toBe(200);
+    expect((await new Outbound(['127.0.0.0/8']).fetch(`${base}/echo`)).status).toBe(200);
   });
 
   it('tells public addresses from internal ones', () => {

@@ -3,16 +3,18 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { AppError } from '../../errors.js';
 import { isJsonObject } from '../../http/params.js';
-import { type ResolvedAddress, resolveOutboundHost } from './address-guard.js';
+import { OutboundAllowlist, type ResolvedAddress, resolveOutboundHost } from './address-guard.js';
 
 /**
  * Calls Gatehouse makes to services an administrator configured (providers' APIs and webhooks,
- * metadata documents, captcha verification ...). Every such call goes through `outboundFetch`:
- * http and https only; the host's addresses checked (address-guard.ts: no loopback, link-local,
- * private or multicast target unless OUTBOUND_ALLOWLIST allows it) and the connection made to the
- * checked address; a time limit and a cap on the answer's size; GETs follow at most 5 redirects,
- * each target checked again (other methods get a redirect as is). So a misconfigured or hostile
- * address can neither reach the server's own network nor hang a request or fill the memory.
+ * metadata documents, captcha verification ...). Every such call goes through a server's
+ * `Outbound` (ctx.services.outbound, below), built from its OUTBOUND_ALLOWLIST: http and https
+ * only; the host's addresses checked (address-guard.ts: no loopback, link-local, private or
+ * multicast target unless the allowlist allows it) and the connection made to the checked address;
+ * a time limit and a cap on the answer's size; GETs follow at most 5 redirects, each target checked
+ * again (other methods get a redirect as is). So a misconfigured or hostile address can neither
+ * reach the server's own network nor hang a request or fill the memory. Connections of other
+ * protocols (SMTP, LDAP, databases, SSH, S3) go to the address `Outbound.resolveHost` checked.
  */
 
 /** Time a call may take, headers and body included. */
@@ -84,9 +86,9 @@ interface Hop {
 }
 
 /** One request to a checked address; the answer read up to `maxBytes`. */
-async function send(hop: Hop): Promise<{ status: number; headers: Headers; text: string }> {
+async function send(allowlist: OutboundAllowlist, hop: Hop): Promise<{ status: number; headers: Headers; text: string }> {
   const shown = hop.url.toString();
-  const target = await resolveOutboundHost(hop.url.hostname, shown);
+  const target = await resolveOutboundHost(allowlist, hop.url.hostname, shown);
   const tooLarge = () => new AppError('outboundTooLarge', { url: shown, limit: hop.maxBytes });
   return new Promise((resolve, reject) => {
     const transport = hop.url.protocol === 'https:' ? https : http;
@@ -129,10 +131,15 @@ async function send(hop: Hop): Promise<{ status: number; headers: Headers; text:
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
- * Calls `address` under the outbound rules. Network failures, time-outs and oversize answers
- * become AppErrors whose message names the address; an HTTP error status is returned, not thrown.
+ * Calls `address` under the outbound rules and `allowlist`. Network failures, time-outs and
+ * oversize answers become AppErrors whose message names the address; an HTTP error status is
+ * returned, not thrown.
  */
-export async function outboundFetch(address: string, request: OutboundRequest = {}): Promise<OutboundResponse> {
+async function outboundFetch(
+  allowlist: OutboundAllowlist,
+  address: string,
+  request: OutboundRequest = {},
+): Promise<OutboundResponse> {
   const url = outboundUrl(address);
   const headers: Record<string, string> = { 'user-agent': 'Gatehouse', ...request.headers };
   let body: string | undefined;
@@ -154,7 +161,7 @@ export async function outboundFetch(address: string, request: OutboundRequest = 
   let response: { status: number; headers: Headers; text: string };
   try {
     for (let redirects = 0; ; redirects++) {
-      response = await send(hop);
+      response = await send(allowlist, hop);
       const location = response.headers.get('location');
       // GETs follow redirects (each target checked like the first); other methods get them as is.
       if (method !== 'GET' || !REDIRECTS.has(response.status) || !location) break;
@@ -190,4 +197,34 @@ export async function outboundFetch(address: string, request: OutboundRequest = 
       }
     },
   };
+}
+
+/**
+ * The one way out of a server (ctx.services.outbound): its allowlist (OUTBOUND_ALLOWLIST), read
+ * by every call. Integrations take it from their caller, who takes it from the context.
+ */
+export class Outbound {
+  readonly #allowlist: OutboundAllowlist;
+
+  /** Entries: host names, addresses or CIDR ranges the server may call although they are internal. */
+  constructor(allowlist: readonly string[]) {
+    this.#allowlist = new OutboundAllowlist(allowlist);
+  }
+
+  /** Calls `address` under the outbound rules (above). */
+  fetch(address: string, request: OutboundRequest = {}): Promise<OutboundResponse> {
+    return outboundFetch(this.#allowlist, address, request);
+  }
+
+  /** The checked address to connect to for `host` (another protocol than HTTP); `shownAs` names it in errors. */
+  resolveHost(host: string, shownAs: string): Promise<ResolvedAddress> {
+    return resolveOutboundHost(this.#allowlist, host, shownAs);
+  }
+}
+
+declare module '../../context.js' {
+  interface ServerServices {
+    /** The guarded outbound client, with the server's allowlist (integrations/http/outbound.ts). */
+    readonly outbound: Outbound;
+  }
 }

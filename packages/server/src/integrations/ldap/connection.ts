@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import { Client, type Entry, InvalidCredentialsError } from 'ldapts';
 import { AppError } from '../../errors.js';
-import { resolveOutboundHost } from '../http/address-guard.js';
+import type { Outbound } from '../http/outbound.js';
 
 /** What a connection needs of an LDAP server record. */
 export interface DirectorySettings {
@@ -49,10 +49,14 @@ export class DirectoryConnection {
     readonly shownAs: string,
   ) {}
 
-  static async open(settings: DirectorySettings, mode: TlsMode = tlsModeOf(settings)): Promise<DirectoryConnection> {
+  static async open(
+    outbound: Outbound,
+    settings: DirectorySettings,
+    mode: TlsMode = tlsModeOf(settings),
+  ): Promise<DirectoryConnection> {
     const shownAs = `${settings.host}:${settings.port}`;
     if (!settings.host) throw new AppError('ldapConnectFailed', { server: shownAs, detail: 'no host' });
-    const { address, family } = await resolveOutboundHost(settings.host, shownAs);
+    const { address, family } = await outbound.resolveHost(settings.host, shownAs);
     const bare = settings.host.replace(/^\[|\]$/g, '');
     const tlsOptions: ConnectionOptions = {
       rejectUnauthorized: !settings.allowSelfSignedCert,
@@ -138,10 +142,11 @@ export class DirectoryConnection {
 
 /** Runs `work` on an open connection and closes it afterwards, whatever happens. */
 export async function withDirectory<T>(
+  outbound: Outbound,
   settings: DirectorySettings,
   work: (connection: DirectoryConnection) => Promise<T>,
 ): Promise<T> {
-  const connection = await DirectoryConnection.open(settings);
+  const connection = await DirectoryConnection.open(outbound, settings);
   try {
     return await work(connection);
   } finally {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type HttpPeer, providerRecord, startHttpPeer } from '../../test-support/messaging-peers.js';
+import { loopbackOutbound } from '../../test-support/outbound.js';
 import { sendNotificationWith } from './index.js';
 import { telegramChatId } from './telegram.js';
 
@@ -34,13 +35,14 @@ describe('notification senders against a loopback peer', () => {
       title: 'message',
       httpHeaders: { 'X-Token': 't1' },
     });
-    await sendNotificationWith(provider, { text: 'Hello & welcome' });
+    await sendNotificationWith(loopbackOutbound, provider, { text: 'Hello & welcome' });
     expect(peer.requests[0]).toMatchObject({ method: 'GET', path: '/notify' });
     expect(peer.requests[0]?.query.get('message')).toBe('Hello & welcome');
     expect(peer.requests[0]?.headers['x-token']).toBe('t1');
 
     // Casdoor keeps the address in `receiver`; the default parameter name is "content".
     await sendNotificationWith(
+      loopbackOutbound,
       { ...provider, endpoint: '', receiver: `${peer.url}/hook`, method: 'POST', title: '' },
       { text: 'Hi' },
     );
@@ -48,7 +50,7 @@ describe('notification senders against a loopback peer', () => {
     expect(peer.requests[1]?.headers['content-type']).toBe('application/x-www-form-urlencoded');
 
     peer.answer = () => ({ status: 404, text: 'no such hook' });
-    await expect(sendNotificationWith(provider, { text: 'x' })).rejects.toMatchObject({
+    await expect(sendNotificationWith(loopbackOutbound, provider, { text: 'x' })).rejects.toMatchObject({
       key: 'notificationSendFailed',
       params: { detail: 'HTTP 404: no such hook' },
     });
@@ -65,16 +67,16 @@ describe('notification senders against a loopback peer', () => {
       clientSecret: 'xoxb-good',
       receiver: 'C024BE91L',
     });
-    await sendNotificationWith(provider, { text: 'Deploy finished' }, { baseUrl: peer.url });
+    await sendNotificationWith(loopbackOutbound, provider, { text: 'Deploy finished' }, { baseUrl: peer.url });
     const request = peer.requests[0];
     expect(request).toMatchObject({ method: 'POST', path: '/api/chat.postMessage' });
     expect(request?.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(request?.body ?? '')).toEqual({ channel: 'C024BE91L', text: 'Deploy finished' });
     // Slack refuses with HTTP 200 and ok: false.
     await expect(
-      sendNotificationWith({ ...provider, clientSecret: 'xoxb-bad' }, { text: 'x' }, { baseUrl: peer.url }),
+      sendNotificationWith(loopbackOutbound, { ...provider, clientSecret: 'xoxb-bad' }, { text: 'x' }, { baseUrl: peer.url }),
     ).rejects.toMatchObject({ key: 'notificationSendFailed', params: { detail: 'invalid_auth' } });
-    await expect(sendNotificationWith({ ...provider, receiver: '' }, { text: 'x' })).rejects.toMatchObject({
+    await expect(sendNotificationWith(loopbackOutbound, { ...provider, receiver: '' }, { text: 'x' })).rejects.toMatchObject({
       key: 'providerFieldMissing',
       params: { field: 'receiver' },
     });
@@ -92,28 +94,32 @@ describe('notification senders against a loopback peer', () => {
       receiver: '-1001234567890',
       endpoint: peer.url,
     });
-    await sendNotificationWith(provider, { text: 'Hello' });
+    await sendNotificationWith(loopbackOutbound, provider, { text: 'Hello' });
     const request = peer.requests[0];
     expect(request?.method).toBe('POST');
     expect(JSON.parse(request?.body ?? '')).toEqual({ chat_id: -1001234567890, text: 'Hello' });
-    await expect(sendNotificationWith({ ...provider, clientSecret: '123:wrong' }, { text: 'x' })).rejects.toMatchObject({
+    await expect(
+      sendNotificationWith(loopbackOutbound, { ...provider, clientSecret: '123:wrong' }, { text: 'x' }),
+    ).rejects.toMatchObject({
       key: 'notificationSendFailed',
       params: { detail: 'Unauthorized' },
     });
-    const unreachable = sendNotificationWith({ ...provider, endpoint: 'http://127.0.0.1:1' }, { text: 'x' });
+    const unreachable = sendNotificationWith(loopbackOutbound, { ...provider, endpoint: 'http://127.0.0.1:1' }, { text: 'x' });
     await expect(unreachable).rejects.toMatchObject({
       key: 'outboundFailed',
       params: { url: 'http://127.0.0.1:1/bot***/sendMessage' },
     });
     await expect(unreachable.catch((e: Error & { params: object }) => JSON.stringify(e.params))).resolves.not.toContain('secret');
-    await expect(sendNotificationWith({ ...provider, receiver: 'my-chat' }, { text: 'x' })).rejects.toMatchObject({
+    await expect(
+      sendNotificationWith(loopbackOutbound, { ...provider, receiver: 'my-chat' }, { text: 'x' }),
+    ).rejects.toMatchObject({
       key: 'providerFieldInvalid',
     });
   });
 
   it('refuses types without a sender', async () => {
     await expect(
-      sendNotificationWith(providerRecord({ category: 'Notification', type: 'Discord' }), { text: 'x' }),
+      sendNotificationWith(loopbackOutbound, providerRecord({ category: 'Notification', type: 'Discord' }), { text: 'x' }),
     ).rejects.toMatchObject({ key: 'providerTypeUnsupported', params: { type: 'Discord' } });
   });
 });

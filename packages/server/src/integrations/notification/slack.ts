@@ -2,7 +2,7 @@ import type { Provider } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
 import { type ApiOptions, apiBase } from '../http/api-base.js';
 import { peerDetail } from '../http/custom-http.js';
-import { outboundFetch } from '../http/outbound.js';
+import type { Outbound } from '../http/outbound.js';
 
 /**
  * "Slack": the Web API's chat.postMessage with a bot token, as Casdoor's notify-based provider.
@@ -13,11 +13,11 @@ import { outboundFetch } from '../http/outbound.js';
 
 export const SLACK_API = 'https://slack.com';
 
-export async function sendSlackNotification(provider: Provider, text: string, options: ApiOptions = {}) {
+export async function sendSlackNotification(outbound: Outbound, provider: Provider, text: string, options: ApiOptions = {}) {
   const channel = provider.receiver.trim() || provider.appId.trim();
   if (!provider.clientSecret.trim()) throw new AppError('providerFieldMissing', { field: 'clientSecret' });
   if (!channel) throw new AppError('providerFieldMissing', { field: 'receiver' });
-  const response = await outboundFetch(`${apiBase(provider.endpoint, SLACK_API, options)}/api/chat.postMessage`, {
+  const response = await outbound.fetch(`${apiBase(provider.endpoint, SLACK_API, options)}/api/chat.postMessage`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${provider.clientSecret.trim()}`,

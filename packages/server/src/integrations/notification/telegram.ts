@@ -2,6 +2,7 @@ import type { Provider } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
 import { type ApiOptions, apiBase, fetchHidingUrl } from '../http/api-base.js';
 import { peerDetail } from '../http/custom-http.js';
+import type { Outbound } from '../http/outbound.js';
 
 /**
  * "Telegram": the Bot API's sendMessage, POST {base}/bot<token>/sendMessage with chat_id and text.
@@ -22,7 +23,7 @@ export function telegramChatId(receiver: string): number | string | null {
   return /^@[A-Za-z0-9_]{4,64}$/.test(value) ? value : null;
 }
 
-export async function sendTelegramNotification(provider: Provider, text: string, options: ApiOptions = {}) {
+export async function sendTelegramNotification(outbound: Outbound, provider: Provider, text: string, options: ApiOptions = {}) {
   const token = provider.clientSecret.trim();
   if (!token) throw new AppError('providerFieldMissing', { field: 'clientSecret' });
   if (!provider.receiver.trim()) throw new AppError('providerFieldMissing', { field: 'receiver' });
@@ -31,7 +32,7 @@ export async function sendTelegramNotification(provider: Provider, text: string,
     throw new AppError('providerFieldInvalid', { field: 'receiver', value: provider.receiver, detail: 'a chat id or @channel' });
   }
   const base = apiBase(provider.endpoint, TELEGRAM_API, options);
-  const response = await fetchHidingUrl(`${base}/bot${token}/sendMessage`, `${base}/bot***/sendMessage`, {
+  const response = await fetchHidingUrl(outbound, `${base}/bot${token}/sendMessage`, `${base}/bot***/sendMessage`, {
     method: 'POST',
     body: { chat_id: chatId, text },
   });

@@ -37,17 +37,18 @@ export const azureAd: IdpModule = {
       state,
     }),
 
-  exchangeCode: (provider, { code, redirectUri }, options: IdpOptions = {}) =>
+  exchangeCode: (outbound, provider, { code, redirectUri }, options: IdpOptions = {}) =>
     exchangeAuthorizationCode(
+      outbound,
       provider,
       `${loginBase(provider, options)}/token`,
       { code, redirectUri, extra: { scope: scopesOf(provider, AZURE_SCOPE) } },
       options,
     ),
 
-  userInfo: async (provider, token, options: IdpOptions = {}) => {
+  userInfo: async (outbound, provider, token, options: IdpOptions = {}) => {
     const url = `${apiBase(provider.endpoint, MICROSOFT_GRAPH, options)}/v1.0/me`;
-    const me = objectOf(provider, await fetchWithToken(provider, url, token, options));
+    const me = objectOf(provider, await fetchWithToken(outbound, provider, url, token, options));
     const principal = textOf(me.userPrincipalName);
     return {
       id: textOf(me.id),

@@ -62,11 +62,14 @@ export const custom: IdpModule = {
       state,
     }),
 
-  exchangeCode: (provider, { code, redirectUri }, options: IdpOptions = {}) =>
-    exchangeAuthorizationCode(provider, urlOf(provider, 'customTokenUrl'), { code, redirectUri }, options),
+  exchangeCode: (outbound, provider, { code, redirectUri }, options: IdpOptions = {}) =>
+    exchangeAuthorizationCode(outbound, provider, urlOf(provider, 'customTokenUrl'), { code, redirectUri }, options),
 
-  userInfo: async (provider, token, options: IdpOptions = {}) => {
-    const claims = objectOf(provider, await fetchWithToken(provider, urlOf(provider, 'customUserInfoUrl'), token, options));
+  userInfo: async (outbound, provider, token, options: IdpOptions = {}) => {
+    const claims = objectOf(
+      provider,
+      await fetchWithToken(outbound, provider, urlOf(provider, 'customUserInfoUrl'), token, options),
+    );
     const identity = mapIdentity(provider, claims);
     if (!identity.id) {
       const path = provider.userMapping.id || 'id';

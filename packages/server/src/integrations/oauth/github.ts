@@ -24,21 +24,22 @@ export const github: IdpModule = {
       state,
     }),
 
-  exchangeCode: (provider, { code, redirectUri }, options: IdpOptions = {}) =>
+  exchangeCode: (outbound, provider, { code, redirectUri }, options: IdpOptions = {}) =>
     exchangeAuthorizationCode(
+      outbound,
       provider,
       `${apiBase(provider.endpoint, GITHUB_WEB, options)}/login/oauth/access_token`,
       { code, redirectUri },
       options,
     ),
 
-  userInfo: async (provider, token, options: IdpOptions = {}) => {
+  userInfo: async (outbound, provider, token, options: IdpOptions = {}) => {
     const api = apiBase(provider.endpoint, GITHUB_API, options);
-    const user = objectOf(provider, await fetchWithToken(provider, `${api}/user`, token, options, GITHUB_HEADERS));
+    const user = objectOf(provider, await fetchWithToken(outbound, provider, `${api}/user`, token, options, GITHUB_HEADERS));
     // Without the user:email scope the list is refused: the profile's public address, unverified, stays.
     let emails: Array<Record<string, unknown>> = [];
     try {
-      const listed = await fetchWithToken(provider, `${api}/user/emails`, token, options, GITHUB_HEADERS);
+      const listed = await fetchWithToken(outbound, provider, `${api}/user/emails`, token, options, GITHUB_HEADERS);
       if (Array.isArray(listed)) emails = listed.filter(isJsonObject);
     } catch {
       emails = [];

@@ -23,17 +23,18 @@ export const google: IdpModule = {
       state,
     }),
 
-  exchangeCode: (provider, { code, redirectUri }, options: IdpOptions = {}) =>
+  exchangeCode: (outbound, provider, { code, redirectUri }, options: IdpOptions = {}) =>
     exchangeAuthorizationCode(
+      outbound,
       provider,
       `${apiBase(provider.endpoint, GOOGLE_TOKEN, options)}/token`,
       { code, redirectUri },
       options,
     ),
 
-  userInfo: async (provider, token, options: IdpOptions = {}) => {
+  userInfo: async (outbound, provider, token, options: IdpOptions = {}) => {
     const url = `${apiBase(provider.endpoint, GOOGLE_USERINFO, options)}/v1/userinfo`;
-    const claims = objectOf(provider, await fetchWithToken(provider, url, token, options));
+    const claims = objectOf(provider, await fetchWithToken(outbound, provider, url, token, options));
     const email = textOf(claims.email);
     return {
       id: textOf(claims.sub),

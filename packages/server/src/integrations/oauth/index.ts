@@ -1,5 +1,6 @@
 import type { Provider } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
+import type { Outbound } from '../http/outbound.js';
 import { azureAd } from './azure-ad.js';
 import { custom } from './custom.js';
 import { github } from './github.js';
@@ -31,14 +32,15 @@ export function idpModuleOf(provider: Provider): IdpModule {
  * (when set) must match the address, as Casdoor checks it.
  */
 export async function identityFromCode(
+  outbound: Outbound,
   provider: Provider,
   input: { code: string; redirectUri: string },
   options: IdpOptions = {},
 ): Promise<IdpIdentity> {
   const module = idpModuleOf(provider);
   if (!input.code) throw new AppError('missingParameter', { name: 'code' });
-  const token = await module.exchangeCode(provider, input, options);
-  const identity = await module.userInfo(provider, token, options);
+  const token = await module.exchangeCode(outbound, provider, input, options);
+  const identity = await module.userInfo(outbound, provider, token, options);
   if (!identity.id) throw new AppError('idpNoUserId', { provider: providerLabel(provider), path: 'id' });
   if (provider.emailRegex.trim()) {
     let pattern: RegExp;

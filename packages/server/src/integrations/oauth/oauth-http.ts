@@ -2,7 +2,7 @@ import type { Provider } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
 import { isJsonObject } from '../../http/params.js';
 import { peerDetail } from '../http/custom-http.js';
-import { type OutboundResponse, outboundFetch } from '../http/outbound.js';
+import type { Outbound, OutboundResponse } from '../http/outbound.js';
 import type { IdpOptions, IdpToken } from './types.js';
 
 /** The provider as error messages name it: its display name, else its name. */
@@ -31,13 +31,14 @@ export function textOf(value: unknown): string {
  * {"error"}, or GitHub's HTTP 200 with {"error"}) or an answer without an access token is refused.
  */
 export async function exchangeAuthorizationCode(
+  outbound: Outbound,
   provider: Provider,
   tokenUrl: string,
   grant: { code: string; redirectUri: string; extra?: Record<string, string> },
   options: IdpOptions = {},
   headers: Record<string, string> = {},
 ): Promise<IdpToken> {
-  const response = await outboundFetch(tokenUrl, {
+  const response = await outbound.fetch(tokenUrl, {
     timeoutMs: options.timeoutMs,
     method: 'POST',
     headers: { accept: 'application/json', ...headers },
@@ -76,13 +77,14 @@ export async function exchangeAuthorizationCode(
 
 /** GET of a JSON document with the bearer token (userinfo endpoints, GitHub's and Graph's APIs). */
 export async function fetchWithToken(
+  outbound: Outbound,
   provider: Provider,
   url: string,
   token: IdpToken,
   options: IdpOptions = {},
   headers: Record<string, string> = {},
 ): Promise<unknown> {
-  const response = await outboundFetch(url, {
+  const response = await outbound.fetch(url, {
     timeoutMs: options.timeoutMs,
     headers: { accept: 'application/json', authorization: `Bearer ${token.accessToken}`, ...headers },
   });

@@ -2,6 +2,7 @@ import type { Provider } from '@gatehouse/entities';
 import { afterEach, describe, expect, it } from 'vitest';
 import { providerRecord } from '../../test-support/messaging-peers.js';
 import { type IdpPeer, type IdpPeerOptions, startIdpPeer } from '../../test-support/oauth-idp-peer.js';
+import { loopbackOutbound } from '../../test-support/outbound.js';
 import { azureAd } from './azure-ad.js';
 import { mapIdentity, valueAtPath } from './custom.js';
 import { github } from './github.js';
@@ -58,7 +59,7 @@ describe('GitHub', () => {
     const p = await idp(paths);
     const provider = oauthProvider({ type: 'GitHub', endpoint: p.url });
     const code = p.issueCode(documents, REDIRECT);
-    expect(await identityFromCode(provider, { code, redirectUri: REDIRECT })).toEqual({
+    expect(await identityFromCode(loopbackOutbound, provider, { code, redirectUri: REDIRECT })).toEqual({
       id: '583231',
       username: 'octocat',
       displayName: 'The Octocat',
@@ -81,7 +82,7 @@ describe('GitHub', () => {
     const p = await idp(paths);
     const provider = oauthProvider({ type: 'GitHub', endpoint: p.url });
     const code = p.issueCode({ '/user': { ...documents['/user'], email: 'public@example.org', name: '' } }, REDIRECT);
-    expect(await identityFromCode(provider, { code, redirectUri: REDIRECT })).toMatchObject({
+    expect(await identityFromCode(loopbackOutbound, provider, { code, redirectUri: REDIRECT })).toMatchObject({
       email: 'public@example.org',
       emailVerified: false,
       displayName: 'octocat',
@@ -92,16 +93,23 @@ describe('GitHub', () => {
     const p = await idp(paths);
     const provider = oauthProvider({ type: 'GitHub', endpoint: p.url });
     const code = p.issueCode(documents, REDIRECT);
-    await identityFromCode(provider, { code, redirectUri: REDIRECT });
-    await expect(identityFromCode(provider, { code, redirectUri: REDIRECT })).rejects.toMatchObject({
+    await identityFromCode(loopbackOutbound, provider, { code, redirectUri: REDIRECT });
+    await expect(identityFromCode(loopbackOutbound, provider, { code, redirectUri: REDIRECT })).rejects.toMatchObject({
       key: 'idpTokenFailed',
       params: { detail: 'invalid_grant: unknown or used code' },
     });
     await expect(
-      identityFromCode({ ...provider, clientSecret: 'wrong' }, { code: p.issueCode(documents, REDIRECT), redirectUri: REDIRECT }),
+      identityFromCode(
+        loopbackOutbound,
+        { ...provider, clientSecret: 'wrong' },
+        { code: p.issueCode(documents, REDIRECT), redirectUri: REDIRECT },
+      ),
     ).rejects.toMatchObject({ key: 'idpTokenFailed', params: { detail: 'invalid_client: bad client' } });
     await expect(
-      identityFromCode(provider, { code: p.issueCode(documents, REDIRECT), redirectUri: 'https://evil.example/callback' }),
+      identityFromCode(loopbackOutbound, provider, {
+        code: p.issueCode(documents, REDIRECT),
+        redirectUri: 'https://evil.example/callback',
+      }),
     ).rejects.toMatchObject({ key: 'idpTokenFailed', params: { detail: 'invalid_grant: redirect_uri mismatch' } });
   });
 
@@ -109,7 +117,7 @@ describe('GitHub', () => {
     const p = await idp(paths);
     const provider = oauthProvider({ type: 'GitHub' });
     const code = p.issueCode(documents, REDIRECT);
-    const identity = await identityFromCode(provider, { code, redirectUri: REDIRECT }, { baseUrl: p.url });
+    const identity = await identityFromCode(loopbackOutbound, provider, { code, redirectUri: REDIRECT }, { baseUrl: p.url });
     expect(identity.username).toBe('octocat');
   });
 });
@@ -131,7 +139,7 @@ describe('Google', () => {
       picture: 'https://p/a.png',
     };
     const code = p.issueCode({ '/v1/userinfo': claims }, REDIRECT);
-    expect(await identityFromCode(provider, { code, redirectUri: REDIRECT })).toEqual({
+    expect(await identityFromCode(loopbackOutbound, provider, { code, redirectUri: REDIRECT })).toEqual({
       id: '1098',
       username: 'ada@example.org',
       displayName: 'Ada Lovelace',
@@ -145,7 +153,7 @@ describe('Google', () => {
   it('answers the OAuth error of the token endpoint', async () => {
     const p = await idp(paths);
     const provider = oauthProvider({ type: 'Google', endpoint: p.url });
-    await expect(identityFromCode(provider, { code: 'nope', redirectUri: REDIRECT })).rejects.toMatchObject({
+    await expect(identityFromCode(loopbackOutbound, provider, { code: 'nope', redirectUri: REDIRECT })).rejects.toMatchObject({
       key: 'idpTokenFailed',
       params: { provider: provider.displayName || provider.name, detail: 'invalid_grant: unknown or used code' },
     });
@@ -169,7 +177,7 @@ describe('Microsoft Entra ID (AzureAD)', () => {
     const provider = oauthProvider({ type: 'AzureAD', domain: tenant, endpoint: p.url });
     const me = { id: 'aad-1', displayName: 'Grace Hopper', userPrincipalName: 'grace@contoso.com', mail: 'grace@contoso.com' };
     const code = p.issueCode({ '/v1.0/me': me }, REDIRECT);
-    expect(await identityFromCode(provider, { code, redirectUri: REDIRECT })).toEqual({
+    expect(await identityFromCode(loopbackOutbound, provider, { code, redirectUri: REDIRECT })).toEqual({
       id: 'aad-1',
       username: 'grace@contoso.com',
       displayName: 'Grace Hopper',
@@ -215,7 +223,7 @@ describe('Custom', () => {
       email_verified: true,
     };
     const code = p.issueCode({ '/api/userinfo': claims }, REDIRECT);
-    expect(await identityFromCode(provider, { code, redirectUri: REDIRECT })).toEqual({
+    expect(await identityFromCode(loopbackOutbound, provider, { code, redirectUri: REDIRECT })).toEqual({
       id: 'u-7',
       username: 'linus',
       displayName: 'Linus T',
@@ -236,10 +244,13 @@ describe('Custom', () => {
     const p = await idp(paths);
     const provider = customProvider(p.url);
     await expect(
-      identityFromCode(provider, { code: p.issueCode({ '/api/userinfo': { name: 'x' } }, REDIRECT), redirectUri: REDIRECT }),
+      identityFromCode(loopbackOutbound, provider, {
+        code: p.issueCode({ '/api/userinfo': { name: 'x' } }, REDIRECT),
+        redirectUri: REDIRECT,
+      }),
     ).rejects.toMatchObject({ key: 'idpNoUserId', params: { path: 'sub' } });
     await expect(
-      identityFromCode(provider, { code: p.issueCode({ '/elsewhere': {} }, REDIRECT), redirectUri: REDIRECT }),
+      identityFromCode(loopbackOutbound, provider, { code: p.issueCode({ '/elsewhere': {} }, REDIRECT), redirectUri: REDIRECT }),
     ).rejects.toMatchObject({ key: 'idpUserInfoFailed', params: { detail: 'HTTP 404: {"message":"Not Found"}' } });
   });
 
@@ -248,7 +259,12 @@ describe('Custom', () => {
     p.hang(1);
     const provider = customProvider(p.url);
     await expect(
-      identityFromCode(provider, { code: p.issueCode({}, REDIRECT), redirectUri: REDIRECT }, { timeoutMs: 300 }),
+      identityFromCode(
+        loopbackOutbound,
+        provider,
+        { code: p.issueCode({}, REDIRECT), redirectUri: REDIRECT },
+        { timeoutMs: 300 },
+      ),
     ).rejects.toMatchObject({ key: 'outboundTimeout' });
   });
 
@@ -257,7 +273,10 @@ describe('Custom', () => {
     const provider = customProvider(p.url, { emailRegex: '@example\\.com$' });
     const claims = { sub: 'u-8', profile: { login: 'eve' }, name: 'Eve', emails: [{ value: 'eve@example.org' }] };
     await expect(
-      identityFromCode(provider, { code: p.issueCode({ '/api/userinfo': claims }, REDIRECT), redirectUri: REDIRECT }),
+      identityFromCode(loopbackOutbound, provider, {
+        code: p.issueCode({ '/api/userinfo': claims }, REDIRECT),
+        redirectUri: REDIRECT,
+      }),
     ).rejects.toMatchObject({ key: 'idpEmailNotAllowed', params: { email: 'eve@example.org' } });
   });
 

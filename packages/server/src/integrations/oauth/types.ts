@@ -1,5 +1,6 @@
 import type { Provider } from '@gatehouse/entities';
 import type { ApiOptions } from '../http/api-base.js';
+import type { Outbound } from '../http/outbound.js';
 
 /**
  * Social and enterprise sign-in through an OAuth 2.0 / OpenID Connect identity provider (Casdoor's
@@ -44,7 +45,12 @@ export interface IdpModule {
   /** The provider's authorization URL the browser is sent to. */
   authorizeUrl: (provider: Provider, input: AuthorizeInput, options?: IdpOptions) => string;
   /** Exchanges the code the browser brought back (the same redirect URI as the authorization). */
-  exchangeCode: (provider: Provider, input: { code: string; redirectUri: string }, options?: IdpOptions) => Promise<IdpToken>;
+  exchangeCode: (
+    outbound: Outbound,
+    provider: Provider,
+    input: { code: string; redirectUri: string },
+    options?: IdpOptions,
+  ) => Promise<IdpToken>;
   /** Reads who signed in with the token. */
-  userInfo: (provider: Provider, token: IdpToken, options?: IdpOptions) => Promise<IdpIdentity>;
+  userInfo: (outbound: Outbound, provider: Provider, token: IdpToken, options?: IdpOptions) => Promise<IdpIdentity>;
 }

@@ -25,6 +25,8 @@ const SCHEMA_BASE = 'gatehouse-xsd:/';
 
 export type SchemaResult = { ok: true } | { ok: false; detail: string };
 
+// libxml2 and the protocol schema compiled from the files above: code loaded on demand, the same
+// for every server of the process, not a server's state (docs/subsystems/domain.md, "The services").
 let loading: Promise<typeof Libxml2> | undefined;
 let validator: Libxml2.XsdValidator | null = null;
 

@@ -3,7 +3,7 @@ import type { Provider } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
 import { type ApiOptions, apiBase } from '../http/api-base.js';
 import { peerDetail } from '../http/custom-http.js';
-import { outboundFetch } from '../http/outbound.js';
+import type { Outbound } from '../http/outbound.js';
 
 /**
  * "Aliyun SMS": Alibaba Cloud's dysmsapi SendSms (RPC style, API version 2017-05-25), signed with
@@ -69,11 +69,16 @@ export function aliyunSendSmsParams(provider: Provider, input: AliyunRequestInpu
   return { ...params, Signature: aliyunSignature('POST', params, provider.clientSecret) };
 }
 
-export async function sendAliyunSms(provider: Provider, message: { to: string; code: string }, options: ApiOptions = {}) {
+export async function sendAliyunSms(
+  outbound: Outbound,
+  provider: Provider,
+  message: { to: string; code: string },
+  options: ApiOptions = {},
+) {
   for (const field of ['clientId', 'clientSecret', 'signName', 'templateCode'] as const) {
     if (!provider[field].trim()) throw new AppError('providerFieldMissing', { field });
   }
-  const response = await outboundFetch(`${apiBase(provider.endpoint, ALIYUN_SMS_API, options)}/`, {
+  const response = await outbound.fetch(`${apiBase(provider.endpoint, ALIYUN_SMS_API, options)}/`, {
     method: 'POST',
     body: new URLSearchParams(aliyunSendSmsParams(provider, message)),
   });

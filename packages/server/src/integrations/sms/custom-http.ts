@@ -1,5 +1,6 @@
 import type { Provider } from '@gatehouse/entities';
 import { customHttpContentType, customHttpMethod, sendCustomHttp } from '../http/custom-http.js';
+import type { Outbound } from '../http/outbound.js';
 
 /**
  * Casdoor's "Custom HTTP SMS": `endpoint` receives the number and the text with `method` (GET by
@@ -14,11 +15,12 @@ export function customSmsText(template: string, code: string): string {
   return template.includes('%s') ? template.replace('%s', () => code) : code;
 }
 
-export async function sendCustomHttpSms(provider: Provider, message: { to: string; code: string }) {
+export async function sendCustomHttpSms(outbound: Outbound, provider: Provider, message: { to: string; code: string }) {
   const mapping: Record<string, string | undefined> = provider.userMapping;
   const phoneField = mapping.phoneNumber?.trim() || 'phoneNumber';
   const contentField = mapping.content?.trim() || provider.title.trim() || 'code';
   await sendCustomHttp(
+    outbound,
     {
       endpoint: provider.endpoint,
       method: customHttpMethod(provider.method, 'GET'),

@@ -1,6 +1,7 @@
 import type { Provider } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
 import type { ApiOptions } from '../http/api-base.js';
+import type { Outbound } from '../http/outbound.js';
 import { sendAliyunSms } from './aliyun.js';
 import { sendCustomHttpSms } from './custom-http.js';
 import { e164 } from './phone.js';
@@ -8,17 +9,23 @@ import { sendTwilioSms } from './twilio.js';
 
 /**
  * Sending a code by SMS through an SMS provider. `sendSmsWith` is what features call (verification
- * codes ...); the routes in ../messaging-routes.ts add the caller's checks.
+ * codes ...); the routes in routes/messaging.ts add the caller's checks.
  */
 
 export const CUSTOM_HTTP_SMS = 'Custom HTTP SMS';
 
-const SENDERS: Record<string, (provider: Provider, message: { to: string; code: string }, options: ApiOptions) => Promise<void>> =
-  {
-    'Aliyun SMS': sendAliyunSms,
-    'Twilio SMS': sendTwilioSms,
-    [CUSTOM_HTTP_SMS]: (provider, message) => sendCustomHttpSms(provider, message),
-  };
+type Sender = (
+  outbound: Outbound,
+  provider: Provider,
+  message: { to: string; code: string },
+  options: ApiOptions,
+) => Promise<void>;
+
+const SENDERS: Record<string, Sender> = {
+  'Aliyun SMS': sendAliyunSms,
+  'Twilio SMS': sendTwilioSms,
+  [CUSTOM_HTTP_SMS]: (outbound, provider, message) => sendCustomHttpSms(outbound, provider, message),
+};
 
 /** SMS types this release sends with. */
 export const SMS_TYPES_SENT: readonly string[] = Object.keys(SENDERS);
@@ -33,7 +40,12 @@ export interface SmsToSend {
 export type SmsOptions = ApiOptions;
 
 /** Sends one code; errors are AppErrors saying what failed. */
-export async function sendSmsWith(provider: Provider, sms: SmsToSend, options: SmsOptions = {}): Promise<void> {
+export async function sendSmsWith(
+  outbound: Outbound,
+  provider: Provider,
+  sms: SmsToSend,
+  options: SmsOptions = {},
+): Promise<void> {
   const send = SENDERS[provider.type];
   if (!send) throw new AppError('providerTypeUnsupported', { category: provider.category, type: provider.type });
   let to = sms.to.trim();
@@ -44,5 +56,5 @@ export async function sendSmsWith(provider: Provider, sms: SmsToSend, options: S
   } else if (!to) {
     throw new AppError('smsInvalidReceivers', { receivers: sms.to });
   }
-  await send(provider, { to, code: sms.code }, options);
+  await send(outbound, provider, { to, code: sms.code }, options);
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type HttpPeer, providerRecord, type RecordedRequest, startHttpPeer } from '../../test-support/messaging-peers.js';
+import { loopbackOutbound } from '../../test-support/outbound.js';
 import { aliyunPercentEncode, aliyunPhoneNumber, aliyunSendSmsParams, aliyunSignature } from './aliyun.js';
 import { customSmsText } from './custom-http.js';
 import { sendSmsWith } from './index.js';
@@ -108,7 +109,7 @@ describe('SMS senders against a loopback peer', () => {
       templateCode: 'SMS_154950909',
       regionId: 'cn-shanghai',
     });
-    await sendSmsWith(provider, { to: '+8613812345678', code: '123456' }, { baseUrl: peer.url });
+    await sendSmsWith(loopbackOutbound, provider, { to: '+8613812345678', code: '123456' }, { baseUrl: peer.url });
     const request = peer.requests[0];
     expect(request).toMatchObject({ method: 'POST', path: '/' });
     expect(request?.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -128,13 +129,18 @@ describe('SMS senders against a loopback peer', () => {
     expect(request?.fields.Timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     // A wrong secret is refused by the peer, and the refusal is reported.
     await expect(
-      sendSmsWith({ ...provider, clientSecret: 'wrong' }, { to: '+8613812345678', code: '1' }, { baseUrl: peer.url }),
+      sendSmsWith(
+        loopbackOutbound,
+        { ...provider, clientSecret: 'wrong' },
+        { to: '+8613812345678', code: '1' },
+        { baseUrl: peer.url },
+      ),
     ).rejects.toMatchObject({
       key: 'smsSendFailed',
       params: { detail: 'SignatureDoesNotMatch: Specified signature is not matched.' },
     });
     // The endpoint field works as the base address too.
-    await sendSmsWith({ ...provider, endpoint: peer.url }, { to: '+85291234567', code: '7' });
+    await sendSmsWith(loopbackOutbound, { ...provider, endpoint: peer.url }, { to: '+85291234567', code: '7' });
     expect(peer.requests.at(-1)?.fields.PhoneNumbers).toBe('85291234567');
   });
 
@@ -152,7 +158,7 @@ describe('SMS senders against a loopback peer', () => {
       appId: '+15005550006',
       templateCode: 'Your Gatehouse code is %s',
     });
-    await sendSmsWith(provider, { to: '+14155552671', code: '123456' }, { baseUrl: peer.url });
+    await sendSmsWith(loopbackOutbound, provider, { to: '+14155552671', code: '123456' }, { baseUrl: peer.url });
     const request = peer.requests[0];
     expect(request).toMatchObject({ method: 'POST', path: `/2010-04-01/Accounts/${sid}/Messages.json` });
     expect(request?.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -160,6 +166,7 @@ describe('SMS senders against a loopback peer', () => {
 
     const service = 'MG0123456789abcdef0123456789abcdef';
     await sendSmsWith(
+      loopbackOutbound,
       { ...provider, appId: service, templateCode: '' },
       { to: '+14155552671', code: '9' },
       { baseUrl: peer.url },
@@ -167,9 +174,16 @@ describe('SMS senders against a loopback peer', () => {
     expect(peer.requests.at(-1)?.fields).toEqual({ To: '+14155552671', MessagingServiceSid: service, Body: '9' });
 
     await expect(
-      sendSmsWith({ ...provider, clientSecret: 'wrong' }, { to: '+14155552671', code: '1' }, { baseUrl: peer.url }),
+      sendSmsWith(
+        loopbackOutbound,
+        { ...provider, clientSecret: 'wrong' },
+        { to: '+14155552671', code: '1' },
+        { baseUrl: peer.url },
+      ),
     ).rejects.toMatchObject({ key: 'smsSendFailed', params: { detail: '20003: Authenticate' } });
-    await expect(sendSmsWith({ ...provider, appId: '' }, { to: '+14155552671', code: '1' })).rejects.toMatchObject({
+    await expect(
+      sendSmsWith(loopbackOutbound, { ...provider, appId: '' }, { to: '+14155552671', code: '1' }),
+    ).rejects.toMatchObject({
       key: 'providerFieldMissing',
       params: { field: 'appId' },
     });
@@ -185,7 +199,7 @@ describe('SMS senders against a loopback peer', () => {
       title: 'code',
       httpHeaders: { Authorization: 'Bearer sms-key' },
     });
-    await sendSmsWith(provider, { to: '+8613812345678', code: '123456' });
+    await sendSmsWith(loopbackOutbound, provider, { to: '+8613812345678', code: '123456' });
     const get = peer.requests[0];
     expect(get).toMatchObject({ method: 'GET', path: '/sms' });
     expect(get?.headers.authorization).toBe('Bearer sms-key');
@@ -198,13 +212,13 @@ describe('SMS senders against a loopback peer', () => {
       templateCode: 'Code: %s',
       userMapping: { phoneNumber: 'mobile', content: 'text' },
     };
-    await sendSmsWith(posted, { to: '13812345678', code: '42' });
+    await sendSmsWith(loopbackOutbound, posted, { to: '13812345678', code: '42' });
     const post = peer.requests.at(-1);
     expect(post?.headers['content-type']).toBe('application/json');
     expect(JSON.parse(post?.body ?? '')).toEqual({ mobile: '13812345678', text: 'Code: 42' });
 
     peer.answer = () => ({ status: 500, text: 'gateway error' });
-    await expect(sendSmsWith(provider, { to: '+8613812345678', code: '1' })).rejects.toMatchObject({
+    await expect(sendSmsWith(loopbackOutbound, provider, { to: '+8613812345678', code: '1' })).rejects.toMatchObject({
       key: 'smsSendFailed',
       params: { detail: 'HTTP 500: gateway error' },
     });
@@ -218,9 +232,11 @@ describe('SMS senders against a loopback peer', () => {
       clientSecret: 't',
       appId: '+15005550006',
     });
-    await expect(sendSmsWith(twilio, { to: '12345', code: '1' })).rejects.toMatchObject({ key: 'smsInvalidReceivers' });
+    await expect(sendSmsWith(loopbackOutbound, twilio, { to: '12345', code: '1' })).rejects.toMatchObject({
+      key: 'smsInvalidReceivers',
+    });
     await expect(
-      sendSmsWith({ ...twilio, type: 'Tencent Cloud SMS' }, { to: '+8613812345678', code: '1' }),
+      sendSmsWith(loopbackOutbound, { ...twilio, type: 'Tencent Cloud SMS' }, { to: '+8613812345678', code: '1' }),
     ).rejects.toMatchObject({
       key: 'providerTypeUnsupported',
     });

@@ -2,7 +2,7 @@ import type { Provider } from '@gatehouse/entities';
 import { AppError } from '../../errors.js';
 import { type ApiOptions, apiBase } from '../http/api-base.js';
 import { peerDetail } from '../http/custom-http.js';
-import { outboundFetch } from '../http/outbound.js';
+import type { Outbound } from '../http/outbound.js';
 
 /**
  * "Twilio SMS": Twilio's REST API, POST /2010-04-01/Accounts/{AccountSid}/Messages.json with HTTP
@@ -28,13 +28,18 @@ export function twilioForm(provider: Provider, to: string, code: string): URLSea
   return form;
 }
 
-export async function sendTwilioSms(provider: Provider, message: { to: string; code: string }, options: ApiOptions = {}) {
+export async function sendTwilioSms(
+  outbound: Outbound,
+  provider: Provider,
+  message: { to: string; code: string },
+  options: ApiOptions = {},
+) {
   for (const field of ['clientId', 'clientSecret', 'appId'] as const) {
     if (!provider[field].trim()) throw new AppError('providerFieldMissing', { field });
   }
   const sid = provider.clientId.trim();
   const base = apiBase(provider.endpoint, TWILIO_API, options);
-  const response = await outboundFetch(`${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`, {
+  const response = await outbound.fetch(`${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`, {
     method: 'POST',
     headers: { authorization: `Basic ${Buffer.from(`${sid}:${provider.clientSecret}`).toString('base64')}` },
     body: twilioForm(provider, message.to, message.code),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
+import { loopbackOutbound } from '../../test-support/outbound.js';
 import { type S3Peer, startS3Peer } from '../../test-support/s3-peer.js';
 import { type S3Settings, S3Storage } from './s3.js';
 
@@ -28,7 +29,7 @@ describe('S3-compatible storage against a real peer (SigV4 checked)', () => {
       secretAccessKey: peer.secretAccessKey,
       domain: '',
     };
-    storage = new S3Storage(settings);
+    storage = new S3Storage(loopbackOutbound, settings);
   });
   afterAll(async () => {
     storage?.destroy();
@@ -68,7 +69,7 @@ describe('S3-compatible storage against a real peer (SigV4 checked)', () => {
   });
 
   it('is refused with a wrong secret key, and stores nothing', async () => {
-    const wrong = new S3Storage({ ...settings, secretAccessKey: 'not-the-secret' });
+    const wrong = new S3Storage(loopbackOutbound, { ...settings, secretAccessKey: 'not-the-secret' });
     try {
       const refusal = await wrong
         .put('x/refused.txt', Buffer.from('x'), { contentType: 'text/plain' })
@@ -85,7 +86,7 @@ describe('S3-compatible storage against a real peer (SigV4 checked)', () => {
   });
 
   it('is refused with an unknown access key', async () => {
-    const unknown = new S3Storage({ ...settings, accessKeyId: 'NOBODY' });
+    const unknown = new S3Storage(loopbackOutbound, { ...settings, accessKeyId: 'NOBODY' });
     try {
       await expect(unknown.put('x/y.txt', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toMatchObject({
         key: 'storageFailed',
@@ -98,11 +99,11 @@ describe('S3-compatible storage against a real peer (SigV4 checked)', () => {
   it('builds public URLs from the domain, else the endpoint, else the AWS address', () => {
     const base = { ...settings, endpoint: '', intranetEndpoint: '' };
     const urls = [
-      new S3Storage({ ...base, domain: 'cdn.example.com/' }),
-      new S3Storage({ ...base, domain: 'http://cdn.example.com/files' }),
-      new S3Storage({ ...base, endpoint: 'minio.example.com:9000' }),
-      new S3Storage({ ...base, region: 'eu-west-3' }),
-      new S3Storage(base),
+      new S3Storage(loopbackOutbound, { ...base, domain: 'cdn.example.com/' }),
+      new S3Storage(loopbackOutbound, { ...base, domain: 'http://cdn.example.com/files' }),
+      new S3Storage(loopbackOutbound, { ...base, endpoint: 'minio.example.com:9000' }),
+      new S3Storage(loopbackOutbound, { ...base, region: 'eu-west-3' }),
+      new S3Storage(loopbackOutbound, base),
     ];
     expect(urls.map((s) => s.url('a b/c.png'))).toEqual([
       'https://cdn.example.com/a%20b/c.png',
@@ -115,6 +116,6 @@ describe('S3-compatible storage against a real peer (SigV4 checked)', () => {
   });
 
   it('needs a bucket', () => {
-    expect(() => new S3Storage({ ...settings, bucket: '' })).toThrow(AppError);
+    expect(() => new S3Storage(loopbackOutbound, { ...settings, bucket: '' })).toThrow(AppError);
   });
 });

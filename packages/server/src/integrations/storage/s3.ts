@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import { AppError } from '../../errors.js';
-import { resolveOutboundHost } from '../http/address-guard.js';
+import type { Outbound } from '../http/outbound.js';
 import type { ObjectHeaders } from './content-types.js';
 import { encodeKey, type FileStorage, type StoredFile } from './storage.js';
 
@@ -40,7 +40,8 @@ function withScheme(address: string): string {
 
 /**
  * The AWS SDK, loaded when the first S3 storage sends something: it is about 20 MB of the server's
- * memory, which a server storing its files locally does not spend.
+ * memory, which a server storing its files locally does not spend. Code loaded on demand, the same
+ * for every server of the process: not a server's state (docs/subsystems/domain.md, "The services").
  */
 let sdkLoading: Promise<typeof S3Sdk> | undefined;
 const loadSdk = () => {
@@ -70,7 +71,10 @@ export class S3Storage implements FileStorage {
   /** The SDK and its client, made on the first call that needs them. */
   private connection: Promise<{ s3: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
 
-  constructor(private readonly settings: S3Settings) {
+  constructor(
+    private readonly outbound: Outbound,
+    private readonly settings: S3Settings,
+  ) {
     if (!settings.bucket) throw new AppError('providerFieldMissing', { field: 'bucket' });
     const endpoint = withScheme(settings.intranetEndpoint || settings.endpoint);
     const region = settings.region.trim() || DEFAULT_S3_REGION;
@@ -107,7 +111,7 @@ export class S3Storage implements FileStorage {
     const endpoint = withScheme(this.settings.intranetEndpoint || this.settings.endpoint);
     if (!endpoint) return;
     const url = new URL(endpoint);
-    await resolveOutboundHost(url.hostname, endpoint);
+    await this.outbound.resolveHost(url.hostname, endpoint);
   }
 
   /** The bucket serves the object with the type and disposition it is stored with. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { normalizeFilePath, type Provider } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import type { Outbound } from '../http/outbound.js';
 import { LocalStorage } from './local.js';
 import { DEFAULT_S3_REGION, type S3Settings, S3Storage } from './s3.js';
 import type { FileStorage } from './storage.js';
@@ -24,23 +25,36 @@ export interface StorageChoice {
   keyOf: (requested: string) => string | null;
 }
 
-/** S3 clients keep connections open: one per provider setting, the least recently made dropped first. */
-const s3Clients = new Map<string, S3Storage>();
 const MAX_S3_CLIENTS = 32;
 
-function cachedS3Storage(settings: S3Settings): S3Storage {
-  const key = JSON.stringify(settings);
-  let storage = s3Clients.get(key);
-  if (!storage) {
-    storage = new S3Storage(settings);
-    s3Clients.set(key, storage);
-    for (const [oldKey, old] of s3Clients) {
-      if (s3Clients.size <= MAX_S3_CLIENTS) break;
-      s3Clients.delete(oldKey);
-      old.destroy();
+/**
+ * The S3 clients of one server (ctx.services.s3Clients). They keep connections open: one per
+ * provider setting, the least recently made dropped first; all closed with the server.
+ */
+export class S3Clients {
+  readonly #clients = new Map<string, S3Storage>();
+
+  constructor(private readonly outbound: Outbound) {}
+
+  of(settings: S3Settings): S3Storage {
+    const key = JSON.stringify(settings);
+    let storage = this.#clients.get(key);
+    if (!storage) {
+      storage = new S3Storage(this.outbound, settings);
+      this.#clients.set(key, storage);
+      for (const [oldKey, old] of this.#clients) {
+        if (this.#clients.size <= MAX_S3_CLIENTS) break;
+        this.#clients.delete(oldKey);
+        old.destroy();
+      }
     }
+    return storage;
   }
-  return storage;
+
+  close(): void {
+    for (const storage of this.#clients.values()) storage.destroy();
+    this.#clients.clear();
+  }
 }
 
 /** Where local files live. */
@@ -62,7 +76,7 @@ export function storageOf(ctx: ServerContext, provider: Provider | null, origin:
     return { provider, storage: new LocalStorage(localRoot(ctx), provider.domain.trim() || origin), keyOf };
   }
   if (S3_TYPES.has(provider.type)) {
-    const storage = cachedS3Storage({
+    const storage = ctx.services.s3Clients.of({
       name: provider.name,
       endpoint: provider.endpoint,
       intranetEndpoint: provider.intranetEndpoint,
@@ -92,4 +106,11 @@ export function storageOfResource(
   origin: string,
 ): StorageChoice | null {
   return provider === undefined ? null : storageOf(ctx, provider, origin);
+}
+
+declare module '../../context.js' {
+  interface ServerServices {
+    /** The S3 clients of the storage providers (integrations/storage/select.ts). */
+    readonly s3Clients: S3Clients;
+  }
 }

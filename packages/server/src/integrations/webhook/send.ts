@@ -7,7 +7,7 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
   type WebhookHeader,
 } from '@gatehouse/entities';
-import { type OutboundResponse, outboundFetch } from '../http/outbound.js';
+import type { Outbound, OutboundResponse } from '../http/outbound.js';
 
 /** Where and how a webhook's deliveries go (the webhook as stored). */
 export interface WebhookTarget {
@@ -40,6 +40,7 @@ export function webhookSignature(secret: string, timestamp: string, body: string
  * server's own headers come last, so that a webhook's headers never replace them.
  */
 export function sendWebhookAttempt(
+  outbound: Outbound,
   target: WebhookTarget,
   attempt: WebhookAttempt,
   options: { timeoutMs: number; signal?: AbortSignal; now?: Date },
@@ -55,7 +56,7 @@ export function sendWebhookAttempt(
     [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
     [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(target.secret, timestamp, body),
   });
-  return outboundFetch(target.url, {
+  return outbound.fetch(target.url, {
     method: target.method,
     headers,
     body,

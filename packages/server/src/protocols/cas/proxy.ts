@@ -1,7 +1,6 @@
 import { type Application, nowRfc3339 } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import { applicationByName } from '../../domain/application.js';
-import { outboundFetch } from '../../integrations/http/outbound.js';
 import { CasFailure, shown } from './responses.js';
 import { parseService, proxyCallbackSecure, serviceAllowed } from './services.js';
 import {
@@ -69,7 +68,11 @@ export async function deliverProxyGrantingTicket(
   let failure: string | null = null;
   try {
     // Through the outbound rules: a pgtUrl must not reach the server's own network.
-    const response = await outboundFetch(url.toString(), { method: 'GET', timeoutMs: CALLBACK_TIMEOUT_MS, maxBytes: 64 * 1024 });
+    const response = await server.services.outbound.fetch(url.toString(), {
+      method: 'GET',
+      timeoutMs: CALLBACK_TIMEOUT_MS,
+      maxBytes: 64 * 1024,
+    });
     if (response.status < 200 || response.status >= 400) failure = `the proxy callback answered HTTP ${response.status}`;
   } catch (error) {
     failure = `the proxy callback could not be reached (${error instanceof Error ? error.message : String(error)})`;

@@ -26,7 +26,7 @@ function asFailure(request: FastifyRequest, error: unknown): CasFailure {
 /**
  * The CAS server (protocol 1.0, 2.0 and 3.0) on Casdoor's paths, one application per path:
  *
- *   GET  /cas/{org}/{app}/login                 console page (pages/cas-login-page.tsx)
+ *   GET  /cas/{org}/{app}/login                 console page (signin/pages/cas-login-page.tsx)
  *   GET  /cas/{org}/{app}/logout                console page (signs out, back to an accepted service)
  *   GET  /cas/{org}/{app}/validate              CAS 1.0: "yes\n<user>\n" or "no\n"
  *   GET  /cas/{org}/{app}/serviceValidate       CAS 2.0 XML (service tickets only)

@@ -1,6 +1,5 @@
 import { type Application, application as applicationDef, splitId } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
-import { signinTypeOf } from '../../auth/signin-types.js';
 import type { ServerContext } from '../../context.js';
 import type { LooseRecord } from '../../db/repository.js';
 import { applicationByClientId } from '../../domain/application.js';
@@ -128,7 +127,7 @@ export async function publicApplication(server: ServerContext, app: Application)
 export async function getAppLogin(server: ServerContext, request: FastifyRequest): Promise<LooseRecord> {
   // A protocol's sign-in page (type=cas, type=saml ...): the sign-in type checks its request.
   const typeName = queryParam(request, 'type');
-  const type = typeName ? signinTypeOf(typeName) : undefined;
+  const type = typeName ? server.services.signinTypes.get(typeName) : undefined;
   if (type?.appLogin) return publicApplication(server, await type.appLogin(server, request));
   const named = queryParam(request, 'id');
   if (named) {

@@ -3,7 +3,7 @@ import type { JWK } from 'jose';
 import type { ServerContext } from '../../context.js';
 import { applicationByName } from '../../domain/application.js';
 import { DEVICE_GRANT } from './device.js';
-import { publicJwkOf, verificationCertsOf } from './keys.js';
+import { verificationCertsOf } from './keys.js';
 
 export const SCOPES = ['openid', 'email', 'profile', 'address', 'phone', 'offline_access'];
 
@@ -87,6 +87,7 @@ export async function jwksOf(server: ServerContext, applicationName?: string): P
   } else {
     certs = await server.database.db.selectFrom('cert').selectAll().where('type', '=', 'x509').orderBy('name').execute();
   }
-  const keys = (await Promise.all(certs.map((c) => publicJwkOf(c)))).filter((k): k is JWK => k !== null);
+  const { signingKeys } = server.services;
+  const keys = (await Promise.all(certs.map((c) => signingKeys.publicJwkOf(c)))).filter((k): k is JWK => k !== null);
   return { keys };
 }

@@ -6,7 +6,7 @@ import { timeOrderedId } from '../../crypto/time-ordered-id.js';
 import { releasedUserOf } from '../../domain/enforcement/user-access.js';
 import { tokenHash, tokens } from '../../domain/token.js';
 import { accessTokenClaims, accessTokenHashClaim, idTokenClaims, refreshTokenClaims, type TokenContext } from './claims.js';
-import { privateKeyFor, signingAlgOf, signingCertOf } from './keys.js';
+import { signingAlgOf, signingCertOf } from './keys.js';
 
 /** Authorization codes live 5 minutes and are single use. */
 export const CODE_LIFETIME_SECONDS = 300;
@@ -59,7 +59,7 @@ async function signTokens(server: ServerContext, input: IssueInput, name: string
   };
   const cert = await signingCertOf(server, app);
   const alg = signingAlgOf(app);
-  const key = await privateKeyFor(app, cert, alg);
+  const key = await server.services.signingKeys.privateKeyFor(app, cert, alg);
   const header = { alg, typ: 'JWT', kid: cert.name };
   const accessToken = await new SignJWT(accessTokenClaims(ctx)).setProtectedHeader(header).sign(key);
   const idToken = user

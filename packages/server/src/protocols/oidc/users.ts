@@ -15,11 +15,11 @@ export async function activeUserOf(server: ServerContext, owner: string, name: s
  * The id of a user who may still use what was issued to them (neither deleted nor forbidden), or
  * undefined: the narrow read of the checks made on every call, such as introspection.
  */
-const userState = prepared((db, owner, name) =>
+const userState = prepared('user-state', (db, owner, name) =>
   db.selectFrom('user').select(['id', 'isDeleted', 'isForbidden']).where('owner', '=', owner).where('name', '=', name),
 );
 
 export async function activeUserId(server: ServerContext, owner: string, name: string): Promise<string | undefined> {
-  const [row] = await userState(server.database.db, owner, name);
+  const [row] = await server.database.queries.run(server.database.db, userState, owner, name);
   return row && !row.isDeleted && !row.isForbidden ? row.id : undefined;
 }

@@ -34,8 +34,12 @@ async function samlAppLogin(server: ServerContext, request: FastifyRequest): Pro
   return app;
 }
 
-// The request checked by application() for complete() of the same sign-in.
-const checked = new WeakMap<FastifyRequest, SamlAuthnRequest>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The AuthnRequest application() checked, for complete() of the same sign-in. */
+    samlAuthnRequest?: SamlAuthnRequest;
+  }
+}
 
 /**
  * POST /api/login type=saml (the sign-in page /login/saml/authorize/:owner/:application): the
@@ -55,13 +59,13 @@ export const SAML_SIGNIN: SigninType = {
     const saml = await validateSamlRequest(originOf(server.config, request), app, loginInputOf(request));
     // ForceAuthn: the SP wants the password (or an identity provider's sign-in, or a second factor) now, not an existing session.
     if (saml.forceAuthn && !paramOf(request, 'username') && !isFreshSignin(request)) throw new AppError('samlForceAuthn');
-    checked.set(request, saml);
+    request.samlAuthnRequest = saml;
     return app;
   },
   appLogin: samlAppLogin,
   opensSession: (app) => app.enableSigninSession,
   complete: async (server, request, user, app) => {
-    const saml = checked.get(request);
+    const saml = request.samlAuthnRequest;
     if (!saml) throw new Error('SAML sign-in without a checked request');
     const xml = buildSamlResponse({
       app,
