@@ -31,8 +31,6 @@ import { registerSamlRoutes } from './protocols/saml/routes.js';
 import { registerAccountCallRoutes } from './routes/account-calls.js';
 import { registerApplicationTransferRoutes } from './routes/application-transfer.js';
 import { registerAuthRoutes } from './routes/auth.js';
-import { registerAuthorizationRoutes } from './routes/authorization.js';
-import { ENFORCER_READ_EXTRAS, registerAuthzRoutes } from './routes/authz.js';
 import { registerBusinessRoutes } from './routes/business.js';
 import { registerCaptchaRoutes } from './routes/captcha.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
@@ -42,8 +40,10 @@ import { groupTreeList, registerGroupRoutes } from './routes/group.js';
 import { registerLauncherRoutes } from './routes/launcher.js';
 import { registerLdapRoutes } from './routes/ldap.js';
 import { registerMessagingRoutes } from './routes/messaging.js';
+import { ENFORCER_READ_EXTRAS, registerPolicyRoutes } from './routes/policies.js';
 import { registerProviderRoutes } from './routes/provider.js';
 import { registerRecordRoutes } from './routes/records.js';
+import { registerRoleAndPermissionRoutes } from './routes/roles-and-permissions.js';
 import { registerSessionRoutes } from './routes/sessions.js';
 import { registerStorageRoutes } from './routes/storage.js';
 import { registerSyncerRoutes } from './routes/syncers.js';
@@ -203,8 +203,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLauncherRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerWebauthnRoutes(app, ctx);
-  registerAuthorizationRoutes(app, ctx);
-  registerAuthzRoutes(app, ctx);
+  registerRoleAndPermissionRoutes(app, ctx);
+  registerPolicyRoutes(app, ctx);
   registerEnforceRoutes(app, ctx);
   registerBusinessRoutes(app, ctx);
   registerSyncerRoutes(app, ctx);
@@ -235,9 +235,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await services.recordCaches.start();
   app.addHook('onClose', async () => services.recordCaches.close());
 
-  // Enforcement hears other instances' changes through Redis when REDIS_URL is set.
-  await services.authz.start();
-  app.addHook('onClose', async () => services.authz.close());
+  // Authorization (casbin engines and compiled enforcers) hears other instances' changes through one
+  // watcher: Redis when REDIS_URL is set, the primary's relay under WORKERS.
+  await services.authorization.start();
+  app.addHook('onClose', async () => services.authorization.close());
 
   // The purges of expired rows and the subscription clock (jobs/housekeeping.ts).
   jobs.housekeeping.start();

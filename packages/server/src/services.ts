@@ -5,9 +5,8 @@ import { SigninTypes } from './auth/signin-types.js';
 import { purgeExpiredChallenges } from './auth/webauthn/challenges.js';
 import type { ServerContext, ServerServices } from './context.js';
 import { purgeExpiredClaims } from './db/used-once.js';
-import { EngineRegistry } from './domain/authz/engines.js';
+import { Authorization } from './domain/authorization/authorization.js';
 import { refreshSubscriptionStates } from './domain/business/index.js';
-import { Authz } from './domain/enforcement/service.js';
 import { RecordCaches } from './domain/record-cache.js';
 import { TransactionGroup } from './domain/transaction-group.js';
 import { WriteBus } from './domain/writes.js';
@@ -53,20 +52,18 @@ function periodicTasks(ctx: ServerContext): PeriodicTask[] {
 /**
  * The services of one server (context.ts ServerServices), built once for its context. The caches
  * built from the tables subscribe here to the written event (domain/writes.ts): each committed
- * transaction's writes reach the record caches, the casbin engines and the compiled enforcers,
- * which drop what the writes made stale (and the enforcement and record watchers tell the other
- * instances). app.ts starts and closes what runs on its own (watchers, jobs).
+ * transaction's writes reach the record caches and authorization (the casbin engines and the
+ * compiled enforcers), which drop what the writes made stale (and the authorization and record
+ * watchers tell the other instances). app.ts starts and closes what runs on its own (watchers, jobs).
  */
 export function createServices(ctx: ServerContext): ServerServices {
   const { config, log } = ctx;
   const writes = new WriteBus(log);
   const outbound = new Outbound(config.outboundAllowlist);
   const recordCaches = new RecordCaches(ctx);
-  const engines = new EngineRegistry(ctx);
-  const authz = new Authz(ctx);
+  const authorization = new Authorization(ctx);
   writes.subscribe((event) => recordCaches.written(event));
-  writes.subscribe((event) => engines.written(event));
-  writes.subscribe((event) => authz.written(event));
+  writes.subscribe((event) => authorization.written(event));
   const webhookDispatcher = new WebhookDispatcher(ctx, log);
   return {
     instanceId: randomUUID(),
@@ -75,8 +72,7 @@ export function createServices(ctx: ServerContext): ServerServices {
     outbound,
     s3Clients: new S3Clients(outbound),
     recordCaches,
-    engines,
-    authz,
+    authorization,
     signinTypes: signinTypes(),
     signingKeys: new SigningKeys(),
     // Audit records of the calls that change state, written in batches after the answers, with the

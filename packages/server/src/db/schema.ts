@@ -136,8 +136,9 @@ export const SERVER_TABLES = {
     expiresTime: 'text',
   },
   /**
-   * Policy rows of the adapters that use the server's own database (domain/authz/policy-store.ts):
-   * `tableName` is the adapter's table, a namespace of this one table.
+   * Policy rows of the adapters that use the server's own database
+   * (domain/authorization/policy-store.ts): `tableName` is the adapter's table, a namespace of this
+   * one table.
    */
   casbinRule: {
     id: 'serial',

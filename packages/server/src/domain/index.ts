@@ -1,6 +1,6 @@
 import type { EntityDefinition, EntityName, ViewEntity } from '@gatehouse/entities';
 import { applications } from './application.js';
-import { adapters, enforcers, models } from './authz/objects.js';
+import { adapters, enforcers, models } from './authorization/authorization-objects.js';
 import { payments, plans, pricings, products, subscriptions, transactions } from './business/index.js';
 import { certs } from './cert.js';
 import { EntityDomain } from './entity-domain.js';

@@ -20,7 +20,7 @@ import { likePattern } from '../db/list.js';
 import type { LooseRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
 import { refusal, viewerOf } from './actor.js';
-import { fitPermissionToModel, syncPermissionRows } from './enforcement/permission-rows.js';
+import { fitPermissionToModel, syncPermissionRows } from './authorization/permission-rows.js';
 import { EntityDomain, inTransaction } from './entity-domain.js';
 import type { HookContext } from './hooks.js';
 import { requireOrganization } from './organization.js';

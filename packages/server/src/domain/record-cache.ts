@@ -1,10 +1,14 @@
 import type { Application, Organization } from '@gatehouse/entities';
+import { type WatchedChannel, type Watcher, watchOtherInstances } from '../cluster/watcher.js';
 import type { ServerContext } from '../context.js';
-import { type AuthzWatcher, redisWatcher, workerWatcher } from './enforcement/watcher.js';
 import { changedRecord, type Written } from './writes.js';
 
 /** The channel on which instances say that organizations or applications changed. */
-export const RECORDS_CHANNEL = 'gatehouse:records-changed';
+export const RECORDS_CHANNEL: WatchedChannel = {
+  name: 'gatehouse:records-changed',
+  subject: 'record cache',
+  whileDeaf: 'organizations and applications are read from the database on every request',
+};
 
 /** Entries kept per cache; past it the oldest goes (lookups of unknown names are kept too). */
 const MAX_ENTRIES = 10_000;
@@ -67,7 +71,7 @@ export class RecordCaches {
   readonly clients = new RecordCache<Application>();
   /** The origins of every application's redirect URIs (one entry), for cross-origin reads. */
   readonly redirectOrigins = new RecordCache<{ origins: readonly string[] }>();
-  private watcher: AuthzWatcher | undefined;
+  private watcher: Watcher | undefined;
 
   constructor(private readonly ctx: ServerContext) {}
 
@@ -102,9 +106,7 @@ export class RecordCaches {
    */
   async start(): Promise<void> {
     if (this.watcher) return;
-    const url = this.ctx.config.redisUrl;
-    const forget = () => this.clearHere();
-    this.watcher = url ? await redisWatcher(url, forget, this.ctx.log, RECORDS_CHANNEL) : workerWatcher(forget, RECORDS_CHANNEL);
+    this.watcher = await watchOtherInstances(this.ctx.config.redisUrl, RECORDS_CHANNEL, () => this.clearHere(), this.ctx.log);
   }
 
   /** Whether what is kept can be trusted: not while this instance is deaf to the others (Redis lost). */

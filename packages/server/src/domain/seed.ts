@@ -19,7 +19,7 @@ import {
 import type { ServerContext } from '../context.js';
 import { type GeneratedCert, generateCert } from '../crypto/certs.js';
 import { applications } from './application.js';
-import { adapters, enforcers, models } from './authz/objects.js';
+import { adapters, enforcers, models } from './authorization/authorization-objects.js';
 import { certs } from './cert.js';
 import type { EntityDomain } from './entity-domain.js';
 import { organizations } from './organization.js';

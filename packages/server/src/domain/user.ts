@@ -18,7 +18,7 @@ import type { LooseRecord } from '../db/repository.js';
 import { AppError } from '../errors.js';
 import { checkAccountItems } from './account-items.js';
 import { refusal, viewerOf } from './actor.js';
-import { loadAccess } from './enforcement/user-access.js';
+import { loadAccess } from './authorization/user-access.js';
 import { EntityDomain, inTransaction, type RecordKey } from './entity-domain.js';
 import { deleteUserIdentities, renameUserIdentities } from './identities.js';
 import { refuseSecondPhysicalGroup, renameMemberships, replaceMemberships } from './memberships.js';

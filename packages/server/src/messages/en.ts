@@ -437,7 +437,7 @@ export const en = {
   enforceEnforcerMissing: 'The enforcer: "{id}" doesn\'t exist',
   enforceRequestSize: 'The request has {count} values; the model expects {fields}',
   enforceModelError: 'The model cannot be used for enforcement: {detail}',
-  // models, adapters, enforcers and policies (domain/authz)
+  // models, adapters, enforcers and policies (domain/authorization)
   modelTextInvalid: 'The model text is not a valid casbin model: {detail}',
   adapterDatabaseUnsupported:
     'The database type "{type}" cannot be used: this server connects to mysql, postgres and sqlite3 only',

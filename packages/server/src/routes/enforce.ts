@@ -2,8 +2,8 @@ import { isGlobalAdmin, may, type Permission, permission as permissionDef, split
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAccount } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
-import { SELECTOR_KINDS, type Selector } from '../domain/enforcement/enforcement.js';
-import { ownerOf } from '../domain/enforcement/permission-policies.js';
+import { SELECTOR_KINDS, type Selector } from '../domain/authorization/enforcement.js';
+import { ownerOf } from '../domain/authorization/permission-policies.js';
 import { parseIncoming } from '../domain/records.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
@@ -56,7 +56,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
     const selector = selectorOf(request, SELECTOR_KINDS);
     checkScope(account.viewer, selector);
     const started = performance.now();
-    const answer = await ctx.services.authz.enforce(account.viewer, selector, requestOf(request.body));
+    const answer = await ctx.services.authorization.enforce(account.viewer, selector, requestOf(request.body));
     // The time the decision took inside the server, for benchmarks and operators (Server-Timing).
     reply.header('Server-Timing', `enforce;dur=${(performance.now() - started).toFixed(3)}`);
     return ok(answer.data, answer.keys);
@@ -69,7 +69,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
       SELECTOR_KINDS.filter((k) => k !== 'resourceId'),
     );
     checkScope(account.viewer, selector);
-    const answer = await ctx.services.authz.batchEnforce(account.viewer, selector, requestsOf(request.body));
+    const answer = await ctx.services.authorization.batchEnforce(account.viewer, selector, requestsOf(request.body));
     return ok(answer.data, answer.keys);
   });
 
@@ -77,7 +77,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
     const account = await requireAccount(ctx, request);
     const selector = selectorOf(request, SELECTOR_KINDS);
     checkScope(account.viewer, selector);
-    return ok(await ctx.services.authz.explain(account.viewer, selector, requestOf(request.body)));
+    return ok(await ctx.services.authorization.explain(account.viewer, selector, requestOf(request.body)));
   });
 
   // The explain panel's inputs: the request fields of the selected enforcer's model (data) and the
@@ -86,7 +86,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
     const account = await requireAccount(ctx, request);
     const selector = selectorOf(request, SELECTOR_KINDS);
     checkScope(account.viewer, selector);
-    const { fields, actions } = await ctx.services.authz.requestFields(selector);
+    const { fields, actions } = await ctx.services.authorization.requestFields(selector);
     return ok(fields, actions);
   });
 
@@ -101,7 +101,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
     if (!stored || !mayEditPermission(account.viewer, stored)) throw new AppError('unauthorized');
     const { values } = parseIncoming(permissionDef, account.viewer, request.body);
     const edited = ctx.repo(permissionDef).toRecord({ ...stored, ...values, owner, name });
-    return ok(await ctx.services.authz.simulate(edited));
+    return ok(await ctx.services.authorization.simulate(edited));
   });
 
   for (const what of ['objects', 'actions', 'roles'] as const) {
@@ -109,7 +109,7 @@ export function registerEnforceRoutes(app: FastifyInstance, ctx: ServerContext) 
       const account = await requireAccount(ctx, request);
       const userId = queryParam(request, 'userId') || `${account.viewer.owner}/${account.viewer.name}`;
       if (!isGlobalAdmin(account.viewer) && ownerOf(userId) !== account.viewer.owner) throw new AppError('unauthorized');
-      return ok(await ctx.services.authz.allOf(what, userId));
+      return ok(await ctx.services.authorization.allOf(what, userId));
     });
   }
 }

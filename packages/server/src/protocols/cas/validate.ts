@@ -1,7 +1,7 @@
 import { type Application, type ReleasedUser, user as userDef } from '@gatehouse/entities';
 import type { ServerContext } from '../../context.js';
 import { applicationByName } from '../../domain/application.js';
-import { releasedUserOf } from '../../domain/enforcement/user-access.js';
+import { releasedUserOf } from '../../domain/authorization/user-access.js';
 import { deliverProxyGrantingTicket } from './proxy.js';
 import { CasFailure, shown } from './responses.js';
 import { type CasTicket, claimTicket, kindOf } from './tickets.js';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sessionUserOf } from '../../auth/account.js';
 import type { ServerContext } from '../../context.js';
 import { applicationByName } from '../../domain/application.js';
-import { releasedUserOf } from '../../domain/enforcement/user-access.js';
+import { releasedUserOf } from '../../domain/authorization/user-access.js';
 import { accessExpiry, accessTokenActive, findToken, revokeFamily } from '../../domain/token.js';
 import { bearerToken, oauthParams } from '../../http/credentials.js';
 import { originOf } from '../../http/origin.js';

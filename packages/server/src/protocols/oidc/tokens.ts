@@ -3,7 +3,7 @@ import { ADMIN_OWNER, type Application, nowRfc3339, type Token, type User } from
 import { SignJWT } from 'jose';
 import type { ServerContext } from '../../context.js';
 import { timeOrderedId } from '../../crypto/time-ordered-id.js';
-import { releasedUserOf } from '../../domain/enforcement/user-access.js';
+import { releasedUserOf } from '../../domain/authorization/user-access.js';
 import { tokenHash, tokens } from '../../domain/token.js';
 import { accessTokenClaims, accessTokenHashClaim, idTokenClaims, refreshTokenClaims, type TokenContext } from './claims.js';
 import { signingAlgOf, signingCertOf } from './keys.js';

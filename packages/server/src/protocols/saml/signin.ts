@@ -3,7 +3,7 @@ import { ADMIN_OWNER, type Application, splitId } from '@gatehouse/entities';
 import type { FastifyRequest } from 'fastify';
 import { isFreshSignin, type SigninType } from '../../auth/signin-types.js';
 import type { ServerContext } from '../../context.js';
-import { releasedUserOf } from '../../domain/enforcement/user-access.js';
+import { releasedUserOf } from '../../domain/authorization/user-access.js';
 import { AppError } from '../../errors.js';
 import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';

@@ -9,7 +9,8 @@ const REDIS_URL = process.env.GATEHOUSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:637
 /**
  * Two instances over one database and one Redis, the second in a process of its own (as in a
  * cluster): an enforcer built and kept by the second instance answers the first instance's change
- * at once (the watcher), not the rows it was built from.
+ * at once (the authorization watcher), not the rows it was built from; one message drops both the
+ * compiled enforcers and the casbin engines they may be built from.
  */
 describeEachDatabase(
   'enforcement across instances (REDIS_URL)',
@@ -53,6 +54,20 @@ describeEachDatabase(
         status: 'ok',
       });
       await expect.poll(async () => (await ask()).data, { timeout: 5000 }).toEqual([false]);
+    });
+
+    it('drops the casbin engine of the other instance when one adds a policy to an enforcer record', async () => {
+      const first = new ApiClient(server().url);
+      await first.login('admin', ADMIN_PASSWORD);
+      const other = new ApiClient(secondUrl);
+      await other.login('admin', ADMIN_PASSWORD);
+      const enforcerId = 'built-in/user-enforcer-built-in';
+      const ask = () => other.post('/api/enforce', ['cluster-ann', 'cluster-data', 'read'], { enforcerId });
+      // The second instance builds the enforcer record's engine and the enforcer compiled from it, and keeps both.
+      expect((await ask()).data).toEqual([false]);
+      const rule = { Ptype: 'p', V0: 'cluster-ann', V1: 'cluster-data', V2: 'read' };
+      expect(await first.post('/api/add-policy', rule, { id: enforcerId })).toMatchObject({ status: 'ok', data: 'Affected' });
+      await expect.poll(async () => (await ask()).data, { timeout: 5000 }).toEqual([true]);
     });
   },
   { redisUrl: REDIS_URL },

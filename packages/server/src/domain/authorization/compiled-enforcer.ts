@@ -1,16 +1,8 @@
-import type { Explanation, MatchedRule } from '@gatehouse/entities';
-import {
-  type Assertion,
-  DefaultEffector,
-  DefaultRoleManager,
-  Effect,
-  type Effector,
-  type EffectorStream,
-  type Enforcer,
-  type Model,
-  newEnforcer,
-} from 'casbin';
+import type { Explanation } from '@gatehouse/entities';
+import { type Assertion, DefaultEffector, type Enforcer, type Model, newEnforcer } from 'casbin';
+import { explanationOf, RecordingEffector } from './explain.js';
 import { type EqualityPair, equalityPairs } from './matcher-index.js';
+import { WildcardRoleManager } from './wildcard-subjects.js';
 
 /** One request value: a string, or an object for attribute-based matchers (`r.sub.Age > 18`). */
 export type RequestValue = string | number | boolean | object;
@@ -19,55 +11,6 @@ interface Index {
   pair: EqualityPair;
   /** Policies by the value of the indexed policy field, each list in the policy's own order. */
   buckets: Map<string, string[][]>;
-}
-
-/** Records every row the matcher accepted while the real effect decides as usual. */
-class RecordingEffector implements Effector {
-  readonly pushed: Effect[] = [];
-  private readonly inner = new DefaultEffector();
-
-  newStream(expr: string): EffectorStream {
-    const inner = this.inner.newStream(expr);
-    const pushed = this.pushed;
-    let done = false;
-    return {
-      current: () => inner.current(),
-      pushEffect: (eft: Effect): [boolean, boolean, boolean] => {
-        pushed.push(eft);
-        if (done) return [inner.current(), false, false];
-        const [res, rec, finished] = inner.pushEffect(eft);
-        done = finished;
-        return [res, rec, false];
-      },
-    };
-  }
-}
-
-function effectName(eft: Effect): MatchedRule['effect'] {
-  if (eft === Effect.Allow) return 'allow';
-  if (eft === Effect.Deny) return 'deny';
-  return 'indeterminate';
-}
-
-/** `org/name` is also `org/*` (every user of the organization) and `*` (everyone). */
-export function wildcardsOf(name: string): string[] {
-  const slash = name.indexOf('/');
-  return slash > 0 ? [`${name.slice(0, slash)}/*`, '*'] : ['*'];
-}
-
-/**
- * casbin's role manager, where a subject also inherits what its wildcards have: a permission for
- * `acme/*` (All) applies to every user of acme, and a role whose users are `acme/*` to them too.
- */
-class WildcardRoleManager extends DefaultRoleManager {
-  override syncedHasLink(name1: string, name2: string, ...domain: string[]): boolean {
-    if (super.syncedHasLink(name1, name2, ...domain)) return true;
-    return wildcardsOf(name1).some((w) => w === name2 || super.syncedHasLink(w, name2, ...domain));
-  }
-
-  override async hasLink(name1: string, name2: string, ...domain: string[]): Promise<boolean> {
-    return this.syncedHasLink(name1, name2, ...domain);
-  }
 }
 
 /** Strings holding a JSON object become objects, as Casdoor does for attribute-based requests. */
@@ -183,10 +126,9 @@ export class CompiledEnforcer {
     return this.narrowed(values, () => this.enforcer.enforceSync(...values));
   }
 
-  /** The decision with the rows that matched, the deciding row and the role chains. */
+  /** The decision with the rows that matched, the deciding row and the role chains (explain.ts). */
   explain(request: readonly unknown[]): Explanation {
     const values = this.valuesOf(request);
-    const model = this.enforcer.getModel();
     const recorder = new RecordingEffector();
     const candidates = this.narrowCandidates(values);
     this.enforcer.setEffector(recorder);
@@ -197,22 +139,10 @@ export class CompiledEnforcer {
     } finally {
       this.enforcer.setEffector(new DefaultEffector());
     }
-    const matched: MatchedRule[] = [];
-    recorder.pushed.forEach((eft, i) => {
-      const rule = candidates[i];
-      if (eft !== Effect.Indeterminate && rule) matched.push({ ptype: 'p', rule, effect: effectName(eft) });
+    return explanationOf(this.enforcer.getModel(), { allowed, decidingRule, candidates, pushed: recorder.pushed }, values, {
+      policy: this.policyFields(),
+      request: this.requestFields(),
     });
-    const subject = values[0];
-    const chains = matched.map((m) => (typeof subject === 'string' ? this.roleChain(subject, m.rule[0] ?? '', values) : []));
-    return {
-      allowed,
-      decidingRule,
-      matched,
-      effect: model.model.get('e')?.get('e')?.value.replaceAll('p_', 'p.') ?? '',
-      policyFields: this.policyFields(),
-      requestFields: this.requestFields(),
-      chains,
-    };
   }
 
   private narrowCandidates(values: RequestValue[]): string[][] {
@@ -236,52 +166,6 @@ export class CompiledEnforcer {
     const index = this.policyFields().indexOf(field);
     if (index < 0) return [];
     return [...new Set(this.all.map((row) => row[index] ?? '').filter((value) => value !== ''))];
-  }
-
-  /**
-   * The shortest path from `from` to `to` through the `g` rows (user → group → role → sub-role),
-   * both ends included; a domain, when the rows carry one, must be the request's or empty.
-   */
-  roleChain(from: string, to: string, request: RequestValue[]): string[] {
-    if (from === to) return [from];
-    const rows = this.enforcer.getModel().model.get('g')?.get('g')?.policy ?? [];
-    const domain = rows.some((r) => r.length > 2) ? this.requestDomain(request) : undefined;
-    const next = new Map<string, string[]>();
-    for (const [member, role, dom] of rows) {
-      if (member === undefined || role === undefined) continue;
-      if (domain !== undefined && dom && dom !== domain) continue;
-      const list = next.get(member);
-      if (list) list.push(role);
-      else next.set(member, [role]);
-    }
-    const previous = new Map<string, string>([[from, from]]);
-    const queue = [from];
-    for (let head = 0; head < queue.length; head++) {
-      const at = queue[head] ?? from;
-      for (const role of next.get(at) ?? []) {
-        if (previous.has(role)) continue;
-        previous.set(role, at);
-        if (role === to || wildcardsOf(role).includes(to)) {
-          const chain = [role];
-          let step = at;
-          while (step !== from) {
-            chain.unshift(step);
-            step = previous.get(step) ?? from;
-          }
-          chain.unshift(from);
-          return to === role ? chain : [...chain, to];
-        }
-        queue.push(role);
-      }
-    }
-    return wildcardsOf(from).includes(to) ? [from, to] : [];
-  }
-
-  private requestDomain(request: RequestValue[]): string | undefined {
-    const tokens = this.enforcer.getModel().model.get('r')?.get('r')?.tokens ?? [];
-    const at = tokens.indexOf('r_dom');
-    const value = at >= 0 ? request[at] : undefined;
-    return typeof value === 'string' ? value : undefined;
   }
 
   /** Objects and actions of the `p` rows (casbin's getAllObjects / getAllActions). */

@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { organizationTeam, type Team } from '../../test-support/accounts.js';
 import type { ApiClient } from '../../test-support/client.js';
+import { ACL_MODEL, DENY_OVERRIDE_MODEL, DOMAINS_MODEL } from '../../test-support/model-texts.js';
 import { permissionBody } from '../../test-support/records.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
-import { ACL_MODEL, DENY_OVERRIDE_MODEL, DOMAINS_MODEL } from './test-models.js';
 
 const ORG = 'enforceorg';
 

@@ -10,7 +10,7 @@ import type { ApiClient } from '../../test-support/client.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
 import type { Write } from '../writes.js';
 import { StoreAdapter } from './casbin-adapter.js';
-import { loadModelText } from './engines.js';
+import { loadModelText } from './casbin-model.js';
 import { SameDbRuleStore } from './policy-store.js';
 
 const USER_ENFORCER = 'built-in/user-enforcer-built-in';
@@ -363,9 +363,10 @@ describeEachDatabase('models, adapters, enforcers and policies', (server, engine
     });
   });
 
-  describe('the engine registry and the policy store', () => {
+  describe('the casbin engines and the policy store', () => {
     it('reports policy writes and record changes, and rebuilds engines after them', async () => {
-      const { engines, writes } = server().ctx.services;
+      const { authorization, writes } = server().ctx.services;
+      const { engines } = authorization;
       const heard: Write[] = [];
       const stop = writes.subscribe((event) => heard.push(...event.writes));
       try {

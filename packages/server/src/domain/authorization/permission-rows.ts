@@ -9,11 +9,11 @@ import {
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { ruleStoreOf, SameDbRuleStore } from '../authz/policy-store.js';
-import { type RuleStore, trimmedValues } from '../authz/rule-rows.js';
 import { afterCommit } from '../transaction.js';
 import { POLICIES, type Write } from '../writes.js';
 import { hasDomainDefinition, hasRoleDefinition, idOf, inForce, permissionModel, policiesOf } from './permission-policies.js';
+import { type RuleStore, trimmedValues } from './policy-rows.js';
+import { ruleStoreOf, SameDbRuleStore } from './policy-store.js';
 
 /** Casdoor's table of permission rows when a permission names no adapter. */
 export const PERMISSION_RULE_TABLE = 'permission_rule';

@@ -6,9 +6,9 @@ import { withExternalDb } from '../../integrations/database/external-db.js';
 import { organizationTeam } from '../../test-support/accounts.js';
 import type { ApiClient } from '../../test-support/client.js';
 import { describeEachDatabase } from '../../test-support/suite.js';
-import { wireRule } from './policies.js';
+import { wireRule } from './enforcer-policies.js';
+import type { RuleRow } from './policy-rows.js';
 import { ruleStoreOf } from './policy-store.js';
-import type { RuleRow } from './rule-rows.js';
 
 /**
  * get-policies pages on the server (issue 14): without p/pageSize every policy as Casdoor answers
@@ -147,7 +147,7 @@ describeEachDatabase('get-policies pages on the server', (server, engine) => {
 
   it('reads a page without rebuilding the engine; sync=true drops it, so that its next use reads the adapter again', async () => {
     const id = `${ORG}/same-enforcer`;
-    const before = await server().ctx.services.engines.engineOf(id);
+    const before = await server().ctx.services.authorization.engines.engineOf(id);
     const adapter = await server().ctx.repo(adapterDef).get(ORG, 'same');
     if (!adapter) throw new Error('adapter missing');
     // A row written behind the engine's back (another tool writing the adapter's table).
@@ -155,11 +155,11 @@ describeEachDatabase('get-policies pages on the server', (server, engine) => {
     const last = await admin.get<CasbinRule[], number>('/api/get-policies', { id, p: 2, pageSize: 100 });
     expect(last.data2).toBe(TOTAL + 1);
     expect(last.data?.at(-1)).toEqual({ ...wireRule({ ptype: 'g', values: ['late', 'comer'] }), Id: expect.any(Number) });
-    expect(await server().ctx.services.engines.engineOf(id)).toBe(before);
+    expect(await server().ctx.services.authorization.engines.engineOf(id)).toBe(before);
     expect(await before.enforcer.hasGroupingPolicy('late', 'comer')).toBe(false);
 
     expect((await admin.get('/api/get-policies', { id, p: 1, pageSize: 100, sync: 'true' })).status).toBe('ok');
-    const after = await server().ctx.services.engines.engineOf(id);
+    const after = await server().ctx.services.authorization.engines.engineOf(id);
     expect(after).not.toBe(before);
     expect(await after.enforcer.hasGroupingPolicy('late', 'comer')).toBe(true);
   });

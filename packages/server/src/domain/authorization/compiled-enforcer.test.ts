@@ -1,7 +1,7 @@
 import { newEnforcer, newModelFromString } from 'casbin';
 import { describe, expect, it } from 'vitest';
+import { DENY_OVERRIDE_MODEL, DOMAINS_MODEL, RBAC_MODEL } from '../../test-support/model-texts.js';
 import { CompiledEnforcer } from './compiled-enforcer.js';
-import { DENY_OVERRIDE_MODEL, DOMAINS_MODEL, RBAC_MODEL } from './test-models.js';
 
 const NOT_DENIED = `[request_definition]
 r = sub, obj, act

@@ -17,7 +17,7 @@ import { uploadedFile } from '../http/uploads.js';
  * /api/update-permissions (a list of permissions). get-permissions-by-submitter is the generic
  * list of one's own records (routes/entities.ts, the definition's `ownRecords`).
  */
-export function registerAuthorizationRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function registerRoleAndPermissionRoutes(app: FastifyInstance, ctx: ServerContext) {
   const upload = (path: string, domain: EntityDomain) =>
     app.post(path, async (request) => {
       const { viewer } = await requireAccount(ctx, request);

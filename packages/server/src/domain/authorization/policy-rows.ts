@@ -1,5 +1,5 @@
 /**
- * The rows of an adapter's policy table as both stores (policy-store.ts, external-rule-store.ts)
+ * The rows of an adapter's policy table as both stores (policy-store.ts, external-policy-store.ts)
  * read and write them: the row and store types, the value columns, and the matching and paging
  * both share.
  */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAccount } from '../auth/account.js';
 import type { ServerContext } from '../context.js';
 import type { LooseRecord } from '../db/repository.js';
-import { modelCfgOf } from '../domain/authz/engines.js';
+import { modelCfgOf } from '../domain/authorization/casbin-model.js';
 import {
   addPolicy,
   filteredPolicies,
@@ -14,7 +14,7 @@ import {
   ruleOfBody,
   testAdapter,
   updatePolicy,
-} from '../domain/authz/policies.js';
+} from '../domain/authorization/enforcer-policies.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { queryOf, queryParam } from '../http/params.js';
@@ -38,7 +38,7 @@ export async function enforcerWithModelCfg(
 }
 
 /** The policy routes of enforcers (Casdoor's controllers/enforcer.go). */
-export function registerAuthzRoutes(app: FastifyInstance, ctx: ServerContext) {
+export function registerPolicyRoutes(app: FastifyInstance, ctx: ServerContext) {
   // get-policies?id=owner/name: every policy (Casdoor's call); with p and pageSize one page, the total
   // in data2 (and sync=true reads the adapter again, as the call without paging does); with
   // adapterId=owner/name it tests the adapter's connection instead.

@@ -1,8 +1,7 @@
 import { type Adapter, adapterTableOf } from '@gatehouse/entities';
-import type { Model } from 'casbin';
 import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { ExternalRuleStore } from './external-rule-store.js';
+import { ExternalRuleStore } from './external-policy-store.js';
 import {
   countOf,
   exactConditions,
@@ -16,7 +15,7 @@ import {
   trimmedValues,
   VALUE_COLUMNS,
   type ValueColumn,
-} from './rule-rows.js';
+} from './policy-rows.js';
 
 function storedRow(r: Record<'ptype' | ValueColumn, string> & { id: number }): RuleRow {
   return { ptype: r.ptype, values: trimmedValues([r.v0, r.v1, r.v2, r.v3, r.v4, r.v5]), id: Number(r.id) };
@@ -123,29 +122,4 @@ export function ruleStoreOf(server: ServerContext, adapter: Adapter): RuleStore 
   return adapter.useSameDb
     ? new SameDbRuleStore(server.database.db, adapterTableOf(adapter))
     : new ExternalRuleStore(server.services.outbound, adapter, server.config.dataDir);
-}
-
-/** Puts rows into a casbin model: rows whose ptype the model lacks are skipped. */
-export function loadRowsInto(model: Model, rows: RuleRow[]): void {
-  for (const row of rows) {
-    const sec = row.ptype.charAt(0);
-    if (!model.model.get(sec)?.has(row.ptype)) continue;
-    model.addPolicy(sec, row.ptype, row.values);
-  }
-}
-
-/** The policy types a casbin model defines, p sections then g sections (p, p2 ..., g, g2 ...). */
-export function ptypesOf(model: Model): string[] {
-  return ['p', 'g'].flatMap((sec) => [...(model.model.get(sec)?.keys() ?? [])]);
-}
-
-/** Every rule of a casbin model, in the order of ptypesOf. */
-export function rowsOf(model: Model): RuleRow[] {
-  const rows: RuleRow[] = [];
-  for (const sec of ['p', 'g']) {
-    for (const [ptype, assertion] of model.model.get(sec) ?? new Map()) {
-      for (const values of assertion.policy) rows.push({ ptype, values: [...values] });
-    }
-  }
-  return rows;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type AuthzSource, Enforcement } from './enforcement.js';
+import { DENY_OVERRIDE_MODEL, DOMAINS_MODEL } from '../../test-support/model-texts.js';
+import { Enforcement } from './enforcement.js';
+import type { EnforcementSource } from './enforcement-source.js';
 import type { PermissionRules, RoleMembers } from './permission-policies.js';
 import { simulateEdit } from './simulate.js';
-import { DENY_OVERRIDE_MODEL, DOMAINS_MODEL } from './test-models.js';
 
 function permission(fields: Partial<PermissionRules> & { name: string }): PermissionRules {
   return {
@@ -26,7 +27,7 @@ function role(fields: Partial<RoleMembers> & { name: string }): RoleMembers {
   return { owner: 'acme', users: [], groups: [], roles: [], isEnabled: true, ...fields };
 }
 
-class MemorySource implements AuthzSource {
+class MemorySource implements EnforcementSource {
   reads = 0;
   constructor(
     public permissionsList: PermissionRules[],

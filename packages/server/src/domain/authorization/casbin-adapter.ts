@@ -1,6 +1,6 @@
 import type { BatchAdapter, FilteredAdapter, Model, UpdatableAdapter } from 'casbin';
-import { loadRowsInto, rowsOf } from './policy-store.js';
-import type { RuleFilter, RuleStore } from './rule-rows.js';
+import { loadRowsInto, rowsOf } from './casbin-model.js';
+import type { RuleFilter, RuleStore } from './policy-rows.js';
 
 /**
  * A node-casbin adapter over a RuleStore (the server's own `casbinRule` table or an external

@@ -5,16 +5,14 @@ import {
   enforcer as enforcerDef,
   type Model as ModelRecord,
   model as modelDef,
-  modelFields,
-  parseModelText,
-  REQUIRED_MODEL_SECTIONS,
   splitId,
 } from '@gatehouse/entities';
-import { type Enforcer, type Model, newEnforcer, newModelFromString } from 'casbin';
+import { type Enforcer, newEnforcer } from 'casbin';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { idBefore, POLICIES, type Write, type Written } from '../writes.js';
 import { StoreAdapter } from './casbin-adapter.js';
+import { loadModelText } from './casbin-model.js';
 import { ruleStoreOf } from './policy-store.js';
 
 /** The casbin engine of an enforcer record, and what it was built from. */
@@ -27,39 +25,6 @@ export interface Engine {
 
 /** Which engines a change concerns: an enforcer's, every engine built from a model or an adapter, or all. */
 export type EngineChange = { kind: 'enforcer' | 'model' | 'adapter'; id: string } | { kind: 'all' };
-
-/** A model text casbin loads, or the AppError saying why not (nothing is saved with it). */
-export function loadModelText(text: string): Model {
-  let sections: string[];
-  try {
-    sections = parseModelText(text).map((s) => s.name);
-  } catch (error) {
-    throw new AppError('modelTextInvalid', { detail: error instanceof Error ? error.message : String(error) });
-  }
-  const missing = REQUIRED_MODEL_SECTIONS.filter((s) => !sections.includes(s));
-  if (missing.length > 0) throw new AppError('modelTextInvalid', { detail: `missing required sections: ${missing.join(', ')}` });
-  try {
-    return newModelFromString(text);
-  } catch (error) {
-    throw new AppError('modelTextInvalid', { detail: error instanceof Error ? error.message : String(error) });
-  }
-}
-
-/** What get-enforcer?loadModelCfg=true answers: the model's policy (p) and role (g) definitions. */
-export function modelCfgOf(text: string): Record<string, string> {
-  const fields = modelFields(parseModelText(text));
-  return fields.role ? { p: fields.policy, g: fields.role } : { p: fields.policy };
-}
-
-/** The values a rule of `ptype` may have under the model: refuses unknown ptypes and extra values. */
-export function checkRuleFits(model: Model, ptype: string, values: readonly string[]): void {
-  const sec = ptype.charAt(0);
-  const assertion = sec === 'p' || sec === 'g' ? model.model.get(sec)?.get(ptype) : undefined;
-  if (!assertion) throw new AppError('policyUnknownPtype', { ptype: ptype || '-' });
-  const allowed = sec === 'p' ? assertion.tokens.length : assertion.value.split(',').length;
-  if (values.length > allowed) throw new AppError('policyTooManyValues', { ptype, count: values.length, allowed });
-  if (values.length === 0) throw new AppError('policyEmpty');
-}
 
 function idOf(record: { owner: string; name: string }): string {
   return `${record.owner}/${record.name}`;
@@ -97,7 +62,7 @@ export function engineChangesOf(write: Write): EngineChange[] {
  * subscriber) and `invalidate` drop what a change concerns. Policy writes made through an engine
  * keep it current.
  */
-export class EngineRegistry {
+export class CasbinEngines {
   readonly #engines = new Map<string, Entry>();
 
   constructor(private readonly server: ServerContext) {}
@@ -119,7 +84,7 @@ export class EngineRegistry {
     return entry.engine;
   }
 
-  /** Drops the engines `change` concerns (here only: other instances hear of changes through the enforcement watcher). */
+  /** Drops the engines `change` concerns, here only (the authorization watcher tells the others: authorization.ts). */
   invalidate(change: EngineChange): void {
     const cache = this.#engines;
     if (change.kind === 'all') cache.clear();
@@ -162,11 +127,4 @@ export async function adapterOf(server: ServerContext, id: string, enforcerId: s
   const adapter = key ? await server.repo(adapterDef).get(key.owner, key.name) : undefined;
   if (!adapter) throw new AppError('enforcerAdapterNotFound', { adapter: id || '-', id: enforcerId });
   return adapter;
-}
-
-declare module '../../context.js' {
-  interface ServerServices {
-    /** The casbin engines of the enforcer records (domain/authz/engines.ts). */
-    readonly engines: EngineRegistry;
-  }
 }

@@ -18,7 +18,7 @@ import { viewerOf } from '../actor.js';
 import { EntityDomain } from '../entity-domain.js';
 import type { HookContext } from '../hooks.js';
 import { followIdReferences, followNameWithinOwner } from '../references.js';
-import { loadModelText } from './engines.js';
+import { loadModelText } from './casbin-model.js';
 
 /**
  * An adapter's rename: enforcers and permissions name it by id (followIdReferences); permissions
@@ -36,7 +36,7 @@ const idOf = (r: { owner: string; name: string }) => `${r.owner}/${r.name}`;
 /**
  * Models: the text must load as a casbin model (nothing is saved otherwise). The engines built
  * from a model, an adapter or an enforcer are dropped once a write of it has committed (the
- * written event's subscriber, EngineRegistry.written).
+ * written event's subscriber, CasbinEngines.written).
  */
 export const models = new EntityDomain(modelDef, {
   beforeAdd: async (_ctx, record, provided) => {

@@ -1,6 +1,7 @@
 import { type KeyedExplanation, permissionModelId } from '@gatehouse/entities';
 import { newModelFromString } from 'casbin';
 import { CompiledEnforcer } from './compiled-enforcer.js';
+import type { EnforcementSource } from './enforcement-source.js';
 import {
   type Directory,
   directoryNeeds,
@@ -15,21 +16,6 @@ import {
   policiesOf,
   type RoleMembers,
 } from './permission-policies.js';
-
-/** Where the engine reads permissions, roles, group members, models and enforcers' rows. */
-export interface AuthzSource {
-  permission(id: string): Promise<PermissionRules | undefined>;
-  /** Permissions of an organization, optionally only those of a model (id) or naming a resource. */
-  permissions(filter: { owner?: string; model?: string; resource?: string }): Promise<PermissionRules[]>;
-  /** The enabled roles of these organizations. */
-  roles(owners: readonly string[]): Promise<RoleMembers[]>;
-  /** The users (owner/name) of each group id; `owner/*` is every group of the organization. */
-  members(groupIds: readonly string[]): Promise<Map<string, string[]>>;
-  /** A model's text, by id (owner/name); undefined when there is no such model. */
-  modelText(modelId: string): Promise<string | undefined>;
-  /** An enforcer record's model text and rows by ptype; undefined when there is no such enforcer. */
-  enforcerRules(enforcerId: string): Promise<{ modelText: string; rules: Map<string, string[][]> } | undefined>;
-}
 
 /** Which enforcement an API call asks for: exactly one selector (Casdoor's /api/enforce). */
 export type Selector =
@@ -57,15 +43,16 @@ export class EnforcementError extends Error {
 }
 
 /**
- * The enforcement engine: compiled enforcers built once per selector and kept until something they
- * were built from changes (`invalidate`, which the domains call after writes, and the watcher on
- * other instances' writes). A request is then a map lookup and a synchronous casbin evaluation.
+ * Enforcement: compiled enforcers built once per selector and kept until something they were built
+ * from changes (`invalidate`, called by the authorization service, authorization.ts, after a
+ * committed write here or another instance's). A request is then a map lookup and a synchronous
+ * casbin evaluation.
  */
 export class Enforcement {
   private generation = 0;
   private readonly targets = new Map<string, Promise<Target[]>>();
 
-  constructor(private readonly source: AuthzSource) {}
+  constructor(private readonly source: EnforcementSource) {}
 
   /** Forgets every compiled enforcer: the next request rebuilds from the database. */
   invalidate(): void {

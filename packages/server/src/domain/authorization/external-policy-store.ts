@@ -14,7 +14,7 @@ import {
   type RuleStore,
   trimmedValues,
   VALUE_COLUMNS,
-} from './rule-rows.js';
+} from './policy-rows.js';
 
 function textOf(value: unknown): string {
   if (typeof value === 'string') return value;

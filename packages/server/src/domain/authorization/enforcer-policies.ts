@@ -14,9 +14,10 @@ import { AppError } from '../../errors.js';
 import { withExternalDb } from '../../integrations/database/external-db.js';
 import { refusal } from '../actor.js';
 import { POLICIES } from '../writes.js';
-import { adapterOf, checkRuleFits, type Engine, loadModelText, modelOf } from './engines.js';
-import { ptypesOf, rowsOf, ruleStoreOf } from './policy-store.js';
-import { type RuleRow, trimmedValues } from './rule-rows.js';
+import { adapterOf, type Engine, modelOf } from './casbin-engines.js';
+import { checkRuleFits, loadModelText, ptypesOf, rowsOf } from './casbin-model.js';
+import { type RuleRow, trimmedValues } from './policy-rows.js';
+import { ruleStoreOf } from './policy-store.js';
 
 /**
  * The policy calls of the console and the API (get-policies, get-filtered-policies, add-policy,
@@ -68,7 +69,7 @@ async function enforcerFor(server: ServerContext, viewer: Viewer, id: string, ac
 
 /** Drops the enforcer's engine: its next use builds a new one from the adapter's rows (a Sync). */
 function dropEngine(server: ServerContext, id: string): void {
-  server.services.engines.invalidate({ kind: 'enforcer', id });
+  server.services.authorization.engines.invalidate({ kind: 'enforcer', id });
 }
 
 /**
@@ -85,7 +86,7 @@ async function engineFor(
 ): Promise<Engine> {
   await enforcerFor(server, viewer, id, action);
   if (fresh) dropEngine(server, id);
-  return withStorageErrors(() => server.services.engines.engineOf(id));
+  return withStorageErrors(() => server.services.authorization.engines.engineOf(id));
 }
 
 /** Runs a storage operation; a driver's failure becomes an AppError carrying its message. */
